@@ -1,0 +1,90 @@
+// `smartboard bench <what>`: fixed-work benchmarks. `bench engines` runs each
+// game's bench positions through perft; the total node count is the signature
+// that must not change unless the rules do.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "app/commands.h"
+#include "app/rules_setup.h"
+#include "engines/common/errors.h"
+#include "engines/registry.h"
+
+namespace sb::cli {
+
+namespace {
+
+struct BenchRow {
+  std::string game, name;
+  int depth = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+void write_engine_report(const std::string& path, const std::vector<BenchRow>& rows, uint64_t total) {
+  std::ofstream out(path);
+  if (!out) throw InputError("bench: cannot write report '" + path + "'");
+  out << "<!doctype html><meta charset=utf-8><title>smartboard bench engines</title>"
+         "<style>body{font-family:sans-serif}td,th{padding:2px 10px;text-align:right}"
+         "td:first-child,td:nth-child(2){text-align:left}</style>"
+         "<h1>bench engines</h1><table><tr><th>game<th>position<th>depth<th>nodes<th>ms<th>Mnodes/s</tr>";
+  for (const BenchRow& r : rows) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "<tr><td>%s<td>%s<td>%d<td>%llu<td>%.1f<td>%.2f</tr>", r.game.c_str(),
+                  r.name.c_str(), r.depth, static_cast<unsigned long long>(r.nodes), r.seconds * 1e3,
+                  r.seconds > 0 ? r.nodes / r.seconds / 1e6 : 0.0);
+    out << buf;
+  }
+  out << "</table><p>signature " << total << "</p>\n";
+}
+
+int bench_engines(const Args& args) {
+  std::vector<std::string> games = game_ids();
+  if (auto only = args.value("--games")) {
+    games.clear();
+    std::stringstream ss(*only);
+    std::string g;
+    while (std::getline(ss, g, ','))
+      if (!g.empty()) games.push_back(g);
+  }
+  std::vector<BenchRow> rows;
+  uint64_t total = 0;
+  std::printf("%-14s %-28s %5s %14s %10s %10s\n", "game", "position", "depth", "nodes", "ms", "Mnps");
+  for (const std::string& game : games) {
+    std::unique_ptr<Rules> rules;
+    try {
+      rules = make_rules(game);
+    } catch (const InputError& e) {
+      std::fprintf(stderr, "bench: skipping %s: %s\n", game.c_str(), e.what());
+      continue;
+    }
+    for (const BenchCase& c : rules->bench_cases()) {
+      State s = c.fen.empty() ? rules->start() : rules->from_fen(c.fen);
+      auto t0 = std::chrono::steady_clock::now();
+      uint64_t nodes = rules->perft(s, c.depth);
+      double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      rows.push_back({game, c.name, c.depth, nodes, sec});
+      total += nodes;
+      std::printf("%-14s %-28s %5d %14llu %10.1f %10.2f\n", game.c_str(), c.name.c_str(), c.depth,
+                  static_cast<unsigned long long>(nodes), sec * 1e3, sec > 0 ? nodes / sec / 1e6 : 0.0);
+      std::fflush(stdout);
+    }
+  }
+  std::printf("signature %llu\n", static_cast<unsigned long long>(total));
+  if (auto report = args.value("--report")) write_engine_report(*report, rows, total);
+  return 0;
+}
+
+}  // namespace
+
+int cmd_bench(const Words& words) {
+  Args args("bench", words, {{"--games"}, {"--report"}}, 1, 1);
+  const std::string& what = args.positional()[0];
+  if (what == "engines") return bench_engines(args);
+  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines)");
+}
+
+}  // namespace sb::cli

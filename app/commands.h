@@ -1,0 +1,30 @@
+// Every subcommand is a plain function taking the words after its name and
+// returning the exit status; errors are thrown (InputError → 2, others → 1).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace sb::cli {
+
+using Words = std::vector<std::string>;
+
+struct Command {
+  const char* name;
+  const char* synopsis;
+  std::function<int(const Words&)> run;
+};
+
+// The table of subcommands, in the order `smartboard help` lists them.
+const std::vector<Command>& commands();
+
+// Rules (cmd_rules.cpp)
+int cmd_games(const Words& args);
+int cmd_perft(const Words& args);
+int cmd_moves(const Words& args);
+int cmd_fen(const Words& args);
+// Benchmarks (cmd_bench.cpp)
+int cmd_bench(const Words& args);
+
+}  // namespace sb::cli

@@ -1,0 +1,68 @@
+// smartboard: the electronic referee. Dispatches to the subcommands.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <new>
+
+#include "app/commands.h"
+#include "engines/common/errors.h"
+
+namespace sb::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"games", "list the game ids", cmd_games},
+      {"perft", "GAME [--fen FEN] --depth N [--duplicates keep|drop]: count move paths", cmd_perft},
+      {"moves", "GAME [--fen FEN] [--play \"M1 M2 ...\"] [--json]: list the legal moves", cmd_moves},
+      {"fen", "GAME [--fen FEN] [--play \"...\"]: print the position's FEN and state", cmd_fen},
+      {"bench", "engines: fixed-work benchmarks with a signature", cmd_bench},
+  };
+  return table;
+}
+
+namespace {
+
+void print_usage(std::ostream& out) {
+  out << "usage: smartboard <command> [arguments]\n\ncommands:\n";
+  for (const Command& c : commands()) out << "  " << c.name << "  " << c.synopsis << "\n";
+}
+
+}  // namespace
+}  // namespace sb::cli
+
+int main(int argc, char** argv) {
+  using namespace sb::cli;
+  std::ios::sync_with_stdio(false);
+  if (argc < 2) {
+    print_usage(std::cerr);
+    return 2;
+  }
+  const std::string name = argv[1];
+  if (name == "help" || name == "--help" || name == "-h") {
+    print_usage(std::cout);
+    return 0;
+  }
+  Words words(argv + 2, argv + argc);
+  for (const Command& c : commands()) {
+    if (name != c.name) continue;
+    try {
+      int rc = c.run(words);
+      std::cout.flush();
+      return rc;
+    } catch (const sb::InputError& e) {
+      std::cout.flush();
+      std::cerr << "smartboard " << name << ": " << e.what() << "\n";
+      return 2;
+    } catch (const std::bad_alloc&) {
+      std::cout.flush();
+      std::cerr << "smartboard " << name << ": out of memory\n";
+      return 1;
+    } catch (const std::exception& e) {
+      std::cout.flush();
+      std::cerr << "smartboard " << name << ": " << e.what() << "\n";
+      return 1;
+    }
+  }
+  std::cerr << "smartboard: unknown command '" << name << "' (try 'smartboard help')\n";
+  return 2;
+}

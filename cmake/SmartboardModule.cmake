@@ -1,0 +1,18 @@
+# smartboard_module(<name> [DEPS <targets>...])
+# One library per module folder, built from every .cpp below it. A folder with no
+# sources yet is an INTERFACE target so the dependency table still holds.
+function(smartboard_module name)
+  cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  set(target smartboard_${name})
+  if(sources)
+    add_library(${target} STATIC ${sources})
+    target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR})
+    target_link_libraries(${target} PUBLIC ${ARG_DEPS})
+  else()
+    add_library(${target} INTERFACE)
+    target_include_directories(${target} INTERFACE ${PROJECT_SOURCE_DIR})
+    target_link_libraries(${target} INTERFACE ${ARG_DEPS})
+  endif()
+  add_library(smartboard::${name} ALIAS ${target})
+endfunction()

@@ -1,0 +1,94 @@
+#include "engines/common/rules.h"
+
+#include <sstream>
+
+#include "engines/common/errors.h"
+
+namespace sb {
+
+Token parse_token(std::string_view text) {
+  auto printable = [](char c) { return c > ' ' && c < 127; };
+  if (text.empty() || text.size() > 2 || text[0] < 'A' || text[0] > 'Z' ||
+      (text.size() == 2 && !printable(text[1])))
+    throw InputError("bad piece token '" + std::string(text) + "' (expected a side letter and an optional identity)");
+  Token t;
+  t.side = text[0];
+  if (text.size() == 2) t.kind = text[1];
+  return t;
+}
+
+Move Rules::parse_move(const State& s, std::string_view text) const {
+  if (text.empty()) throw InputError("empty move");
+  for (Move& m : legal_moves(s))
+    if (m.notation == text) return std::move(m);
+  throw IllegalMoveError(std::string(text), why_illegal(s, text));
+}
+
+std::string Rules::why_illegal(const State&, std::string_view) const { return "not a legal move in this position"; }
+
+std::optional<IllegalChange> Rules::explain_change(const State& s, const Observation& after) const {
+  const Observation before = observe(s);
+  if (after.sites.size() != before.sites.size()) return std::nullopt;
+  const char mover = side_letter(side_to_move(s));
+  std::vector<int> vacated_own, vacated_other, filled;
+  for (int i = 0; i < static_cast<int>(before.sites.size()); ++i) {
+    const Token& b = before.sites[i];
+    const Token& a = after.sites[i];
+    if (a == b) continue;
+    if (!b.empty() && a.empty()) {
+      (b.side == mover ? vacated_own : vacated_other).push_back(i);
+    } else if (b.empty() && !a.empty()) {
+      filled.push_back(i);
+    } else {
+      return std::nullopt;  // a token changed in place: not one physical move
+    }
+  }
+  if (vacated_own.size() != 1 || filled.size() != 1) return std::nullopt;
+  if (after.sites[filled[0]].side != mover) return std::nullopt;
+  IllegalChange c;
+  c.reason = site_name(vacated_own[0]) + "-" + site_name(filled[0]) + " is not a legal move";
+  c.squares = {vacated_own[0], filled[0]};
+  c.squares.insert(c.squares.end(), vacated_other.begin(), vacated_other.end());
+  return c;
+}
+
+std::string Rules::state_line(const State& s) const {
+  Outcome o = outcome(s);
+  std::string line = o.result();
+  if (o.over() && !o.reason.empty()) line += " " + o.reason;
+  if (keeps_score()) {
+    Score sc = score(s);
+    line += "; score " + side_name(Side::First) + " " + std::to_string(sc[0]) + " " + side_name(Side::Second) + " " +
+            std::to_string(sc[1]);
+  }
+  return line;
+}
+
+uint64_t Rules::perft(const State& s, int depth, const PerftOptions& opt) const {
+  if (depth <= 0) return 1;
+  std::vector<Move> moves = legal_moves(s);
+  if (depth == 1) return moves.size();
+  uint64_t n = 0;
+  for (const Move& m : moves) n += perft(apply(s, m), depth - 1, opt);
+  return n;
+}
+
+State Rules::play(const State& s, std::string_view moves_text) const {
+  State cur = s;
+  std::istringstream in{std::string(moves_text)};
+  std::string word;
+  int ply = 0;
+  while (in >> word) {
+    ++ply;
+    try {
+      cur = apply(cur, parse_move(cur, word));
+    } catch (const IllegalMoveError& e) {
+      throw IllegalMoveError(word, "(ply " + std::to_string(ply) + ") " + e.reason());
+    } catch (const InputError& e) {
+      throw InputError("move " + std::to_string(ply) + " '" + word + "': " + e.what());
+    }
+  }
+  return cur;
+}
+
+}  // namespace sb
