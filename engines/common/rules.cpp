@@ -52,6 +52,19 @@ std::optional<IllegalChange> Rules::explain_change(const State& s, const Observa
   return c;
 }
 
+std::vector<int> Rules::waypoints(const State&, const Move& m) const {
+  if (m.path.empty()) return {};
+  return std::vector<int>(m.path.begin(), m.path.end() - 1);
+}
+
+std::string Rules::record_notation(const State&, const Move& m) const { return m.notation; }
+
+FreeSetup Rules::free_setup(const Observation&, Side) const {
+  FreeSetup f;
+  f.problems.push_back({id() + " has no free setup", {}});
+  return f;
+}
+
 std::string Rules::state_line(const State& s) const {
   Outcome o = outcome(s);
   std::string line = o.result();

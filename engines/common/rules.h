@@ -66,6 +66,14 @@ struct BenchCase {
   int depth = 1;
 };
 
+// A freely arranged start position read from the board (Rules::free_setup).
+struct FreeSetup {
+  State state;                          // valid when problems is empty
+  std::vector<IllegalChange> problems;  // the broken arrangement rules, each with its sites
+
+  bool ok() const { return problems.empty() && state.valid(); }
+};
+
 class Rules {
  public:
   virtual ~Rules() = default;
@@ -123,6 +131,23 @@ class Rules {
   // default recognises a single piece moved from one site to another and says
   // "<move> is not a legal move"; games override it with their own reasons.
   virtual std::optional<IllegalChange> explain_change(const State& s, const Observation& after) const;
+
+  // --- for the referee (the defaults fit most games; the arbiter relies on them)
+  // Sites where the moving piece may be seen resting while a player makes `m` by
+  // hand, before it settles on m.to: each landing of a multi-capture, or the target
+  // an air force flies onto before it returns to its square (list such a move's
+  // path as target then start). The arbiter also accepts every board on which each
+  // site shows its token before or after the move, so only these detours need
+  // naming. Default: m.path without its last site.
+  virtual std::vector<int> waypoints(const State& s, const Move& m) const;
+  // `m` (legal in `s`) as a game record writes it: Cờ toán adds the capture's
+  // calculation, Cờ tư lệnh uses the seed's symbols. Default: m.notation.
+  virtual std::string record_notation(const State& s, const Move& m) const;
+  // A start position the players arranged themselves (Cờ tư lệnh advanced play),
+  // read from the board, with `first` to move. Each broken arrangement rule is one
+  // problem with its sites (none for a missing piece); the state is valid only
+  // when there is no problem. Default: one problem, "<game> has no free setup".
+  virtual FreeSetup free_setup(const Observation& board, Side first) const;
 
   // --- counting
   // Leaf nodes at `depth`. The default walks legal_moves/apply; engines override
