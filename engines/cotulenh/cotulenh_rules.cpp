@@ -5,6 +5,7 @@
 #include "engines/common/errors.h"
 #include "engines/cotulenh/notation.h"
 #include "engines/cotulenh/record.h"
+#include "engines/cotulenh/setup.h"
 
 namespace sb::cotulenh {
 
@@ -102,6 +103,9 @@ Move CotulenhRules::to_move(const Position& p, const Turn& t) const {
     m.code.push_back(static_cast<int32_t>(a.group | (a.to << 8) | (a.target << 16) | (static_cast<int>(a.kind) << 24)));
     const bool takes = a.kind == ActionKind::Capture || a.kind == ActionKind::Strike || a.kind == ActionKind::Trade;
     if (takes) m.captured.push_back(a.target);
+    // A bombing run lands on the target and flies back.
+    const bool bombing = a.kind == ActionKind::Strike && src.subset(a.group).carrier().kind() == kAirForce;
+    if (bombing) m.path.push_back(a.target);
     m.path.push_back(a.kind == ActionKind::Strike ? t.from : a.to);
     if (a.kind == ActionKind::ShotDown) shot.push_back(cotulenh::site_name(a.to));
     if (a.kind == ActionKind::Trade) trade = true;
@@ -227,6 +231,31 @@ std::vector<BenchCase> CotulenhRules::bench_cases() const {
       {"air-defence-facing", "11/7h3/3(fi)c6/1(nt)5+f3/5a1s3/2N8/9(EG)1/N1T4G3/11/4C1S4/11/11 b", 3},
       {"navy-guns-hero-flier", "2c8/11/1n3g5/4t6/2N3+F4/5m5/11/3(TC)7/11/11/6F4/11 r", 3},
   };
+}
+
+std::vector<int> CotulenhRules::waypoints(const State& s, const Move& m) const {
+  const Position& p = position(s);
+  const Turn t = turn_of(m);
+  std::vector<int> out;
+  for (int i = 0; i < t.n; ++i) {
+    const Action& a = t.a[i];
+    const bool flier = p.at[t.from].subset(a.group).carrier().kind() == kAirForce;
+    if (a.kind == ActionKind::Strike && flier) out.push_back(a.target);
+    if (a.kind == ActionKind::ShotDown) out.push_back(a.to);
+    if (a.kind == ActionKind::Trade) out.push_back(a.target);
+  }
+  return out;
+}
+
+std::string CotulenhRules::record_notation(const State& s, const Move& m) const {
+  return record_turn(position(s), turn_of(m), o_);
+}
+
+FreeSetup CotulenhRules::free_setup(const Observation& board, Side first) const {
+  FreeSetup f;
+  f.problems = check_free_setup(board, o_);
+  if (f.problems.empty()) f.state = make_state(setup_position(board, first, o_));
+  return f;
 }
 
 uint64_t CotulenhRules::perft(const State& s, int depth, const PerftOptions&) const {

@@ -44,6 +44,14 @@ class CotulenhRules : public Rules {
   bool valid_token(const Token& t) const override;
   std::optional<IllegalChange> explain_change(const State& s, const Observation& after) const override;
 
+  // An air force's detours: the target of a bombing run (it returns), the site where
+  // it is shot down, the target of a one-for-one.
+  std::vector<int> waypoints(const State& s, const Move& m) const override;
+  // The seed's record symbols (record.h).
+  std::string record_notation(const State& s, const Move& m) const override;
+  // "Chơi nâng cao": all 19 pieces each, each where it may stand, in its own half (setup.h).
+  FreeSetup free_setup(const Observation& board, Side first) const override;
+
   uint64_t perft(const State& s, int depth, const PerftOptions& opt = {}) const override;
   std::vector<BenchCase> bench_cases() const override;
 

@@ -15,10 +15,10 @@ std::string count_words(int n, Kind k) {
 
 }  // namespace
 
-SetupCheck check_free_setup(const Observation& board, const Options& o) {
-  SetupCheck c;
+std::vector<IllegalChange> check_free_setup(const Observation& board, const Options& o) {
+  std::vector<IllegalChange> c;
   if (board.sites.size() != static_cast<size_t>(kSites)) {
-    c.problems.push_back("the board has " + std::to_string(board.sites.size()) + " sites, expected 132");
+    c.push_back({"the board has " + std::to_string(board.sites.size()) + " sites, expected 132", {}});
     return c;
   }
   std::array<std::array<int, kKindCount>, 2> count{};
@@ -28,8 +28,7 @@ SetupCheck check_free_setup(const Observation& board, const Options& o) {
     if (t.empty()) continue;
     const int k = t.kind ? kind_of_letter(t.kind) : -1;
     if ((t.side != 'R' && t.side != 'B') || k < 0 || t.kind < 'A' || t.kind > 'Z') {
-      c.problems.push_back(site_name(s) + ": '" + t.str() + "' is not a Cờ tư lệnh piece");
-      c.squares.push_back(s);
+      c.push_back({site_name(s) + ": '" + t.str() + "' is not a Cờ tư lệnh piece", {s}});
       continue;
     }
     const int side = t.side == 'R' ? 0 : 1;
@@ -38,14 +37,14 @@ SetupCheck check_free_setup(const Observation& board, const Options& o) {
     where[side][kind].push_back(s);
     const std::string piece = "the " + side_word(side) + " " + kind_name(kind) + " on " + site_name(s);
     if (!may_stand(kind, s, o.air_force_over_sea)) {
-      c.problems.push_back(piece + " cannot stand there (" +
-                           (Geometry::get().sea[s] ? std::string("open sea") : std::string("land")) + ")");
-      c.squares.push_back(s);
+      c.push_back({piece + " cannot stand there (" +
+                       (Geometry::get().sea[s] ? std::string("open sea") : std::string("land")) + ")",
+                   {s}});
     }
     if (red_half(s) != (side == 0)) {
-      c.problems.push_back(piece + " is outside " + side_word(side) + "'s half (" +
-                           (side == 0 ? "ranks 1-6" : "ranks 7-12") + ")");
-      c.squares.push_back(s);
+      c.push_back({piece + " is outside " + side_word(side) + "'s half (" + (side == 0 ? "ranks 1-6" : "ranks 7-12") +
+                       ")",
+                   {s}});
     }
   }
   for (int side = 0; side < 2; ++side)
@@ -53,20 +52,20 @@ SetupCheck check_free_setup(const Observation& board, const Options& o) {
       const Kind kind = static_cast<Kind>(k);
       const int n = count[side][k], want = kStartCount[k];
       if (n < want) {
-        c.problems.push_back(side_word(side) + " is missing " + count_words(want - n, kind) + " (a side has " +
-                             std::to_string(want) + ")");
+        c.push_back(
+            {side_word(side) + " is missing " + count_words(want - n, kind) + " (a side has " + std::to_string(want) + ")",
+             {}});
       } else if (n > want) {
-        c.problems.push_back(side_word(side) + " has " + count_words(n, kind) + ", one side has " +
-                             std::to_string(want));
-        c.squares.insert(c.squares.end(), where[side][k].begin(), where[side][k].end());
+        c.push_back({side_word(side) + " has " + count_words(n, kind) + ", a side has " + std::to_string(want),
+                     where[side][k]});
       }
     }
   return c;
 }
 
 Position setup_position(const Observation& board, Side first, const Options& o) {
-  const SetupCheck c = check_free_setup(board, o);
-  if (!c.ok()) throw InputError("setup: " + c.problems.front());
+  const std::vector<IllegalChange> c = check_free_setup(board, o);
+  if (!c.empty()) throw InputError("setup: " + c.front().reason);
   Position p;
   p.to_move = first;
   for (int s = 0; s < kSites; ++s) {

@@ -15,14 +15,9 @@ namespace sb::cotulenh {
 
 class CotulenhRules;
 
-struct SetupCheck {
-  std::vector<std::string> problems;  // in a player's words, one per problem
-  std::vector<int> squares;           // the sites involved, for the display
-  bool ok() const { return problems.empty(); }
-};
-
-// Checks a setup as a camera sees it (one token per site, e.g. "RT", "BF").
-SetupCheck check_free_setup(const Observation& board, const Options& o = {});
+// Each broken arrangement rule, in a player's words, with the sites involved (none
+// for a missing piece). Empty: the setup is valid.
+std::vector<IllegalChange> check_free_setup(const Observation& board, const Options& o = {});
 
 // The position of a valid setup with `first` to move, no points, no losses. Throws
 // InputError naming the first problem when the setup is not valid.
