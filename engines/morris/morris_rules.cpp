@@ -113,7 +113,9 @@ WrittenMove MorrisRules::read_notation(std::string_view text) const {
   size_t i = 0;
   auto read_point = [&](const char* role) {
     const size_t start = i;
-    if (i < text.size() && text[i] >= 'a' && text[i] <= 'z') ++i;
+    // Letters then digits make the name, so "zz9" is reported whole. A removal's
+    // 'x' never follows digits inside a name.
+    while (i < text.size() && text[i] >= 'a' && text[i] <= 'z') ++i;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     const std::string_view name = text.substr(start, i - start);
     if (name.empty())
@@ -351,16 +353,16 @@ uint64_t MorrisRules::perft(const State& s, int depth, const PerftOptions&) cons
 }
 
 std::vector<BenchCase> MorrisRules::bench_cases() const {
+  // Middle games are positions of the peer games (tests/data/peers/morris).
   switch (g_.variant) {
     case Variant::Three: return {{"start", "", 9}};
     case Variant::Six: return {{"start", "", 6}};
     case Variant::Nine:
       return {{"start", "", 6},
-              // Moving with a mill to open and close on both sides.
-              {"middle game", "WWW.B.BB...BW.W..WB.B..W w 0 0", 6},
-              // White flies with three pieces against six.
-              {"white flies", "W..B.B..B..B.....B.WW.B. w 0 0", 4}};
-    case Variant::Twelve: return {{"start", "", 5}};
+              {"peer game 2 ply 100", "BB....WBBWBW.BW.B.W.WB.B b 0 0", 7},
+              {"flying, peer game 6 ply 170", ".....W.BBB..B....W.W.... b 0 0", 6}};
+    case Variant::Twelve:
+      return {{"start", "", 5}, {"peer game 2 ply 100", "BB..W.W.B...W.BWW..B.BWW b 0 0", 6}};
   }
   return {};
 }
