@@ -20,6 +20,8 @@ struct StartCase {
   int depth;  // deepest depth compared with the reference
 };
 
+void PrintTo(const StartCase& c, std::ostream* os) { *os << c.game << " to depth " << c.depth; }
+
 class PerftFromStart : public ::testing::TestWithParam<StartCase> {};
 
 TEST_P(PerftFromStart, EqualsTheSlowReferenceAtEveryDepth) {
