@@ -57,7 +57,7 @@ int cmd_perft(const Words& words) {
 }
 
 int cmd_moves(const Words& words) {
-  Args args("moves", words, with_rules_options({{"--fen"}, {"--play"}, {"--json", false}}), 1, 1);
+  Args args("moves", words, with_rules_options({{"--fen"}, {"--play"}, {"--json", false}, {"--pdn"}, {"--index"}}), 1, 1);
   auto rules = load_rules(args.positional()[0], args);
   State s = load_state(*rules, args);
   std::vector<Move> moves = rules->legal_moves(s);
@@ -68,7 +68,7 @@ int cmd_moves(const Words& words) {
 }
 
 int cmd_fen(const Words& words) {
-  Args args("fen", words, with_rules_options({{"--fen"}, {"--play"}}), 1, 1);
+  Args args("fen", words, with_rules_options({{"--fen"}, {"--play"}, {"--pdn"}, {"--index"}}), 1, 1);
   auto rules = load_rules(args.positional()[0], args);
   State s = load_state(*rules, args);
   std::cout << rules->fen(s) << "\n" << rules->state_line(s) << "\n";

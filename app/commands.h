@@ -24,6 +24,8 @@ int cmd_games(const Words& args);
 int cmd_perft(const Words& args);
 int cmd_moves(const Words& args);
 int cmd_fen(const Words& args);
+// Draughts game files (cmd_pdn.cpp)
+int cmd_pdn(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       {"perft", "GAME [--fen FEN] --depth N [--duplicates keep|drop]: count move paths", cmd_perft},
       {"moves", "GAME [--fen FEN] [--play \"M1 M2 ...\"] [--json]: list the legal moves", cmd_moves},
       {"fen", "GAME [--fen FEN] [--play \"...\"]: print the position's FEN and state", cmd_fen},
+      {"pdn", "read FILE [--index N] [--as GAME] | write GAME [--fen FEN] [--play \"...\"]: draughts PDN files", cmd_pdn},
       {"bench", "engines [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs)", cmd_bench},
   };
   return table;

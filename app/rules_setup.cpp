@@ -49,6 +49,12 @@ std::unique_ptr<Rules> load_rules(const std::string& game, const Args& args) {
 State load_state(const Rules& rules, const Args& args) {
   State s = rules.start();
   if (auto fen = args.value("--fen")) s = rules.from_fen(*fen);
+  if (auto pdn = args.value("--pdn")) {
+    if (args.has("--fen")) throw InputError(args.command() + ": give --fen or --pdn, not both");
+    s = load_pdn_position(rules, *pdn, args.int_value("--index", 1, 1, 1000000));
+  } else if (args.has("--index")) {
+    throw InputError(args.command() + ": --index needs --pdn FILE");
+  }
   if (auto play = args.value("--play")) s = rules.play(s, *play);
   return s;
 }
