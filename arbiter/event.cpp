@@ -15,7 +15,8 @@ constexpr TypeName kTypeNames[] = {
     {EventType::SetupOk, "setup_ok"}, {EventType::SetupMismatch, "setup_mismatch"}, {EventType::Move, "move"},
     {EventType::Illegal, "illegal"},  {EventType::Restored, "restored"},           {EventType::Takeback, "takeback"},
     {EventType::GameOver, "game_over"}, {EventType::Unclear, "unclear"},           {EventType::Clock, "clock"},
-    {EventType::Info, "info"},
+    {EventType::Info, "info"},         {EventType::DrawOffer, "draw_offer"},   {EventType::DrawDeclined, "draw_declined"},
+    {EventType::NewGame, "new_game"},  {EventType::MatchOver, "match_over"},
 };
 
 }  // namespace
@@ -58,7 +59,14 @@ nlohmann::json to_json(const Event& e) {
       j["ply"] = e.ply;
       j["score"] = e.score;
       break;
+    case EventType::DrawOffer:
+    case EventType::DrawDeclined:
+      j["side"] = e.side;
+      break;
+    case EventType::NewGame:
+      break;
     case EventType::GameOver:
+    case EventType::MatchOver:
       j["result"] = e.result;
       j["reason"] = e.reason;
       j["score"] = e.score;

@@ -24,6 +24,10 @@ enum class EventType {
   Unclear,        // squares: a change that fits no move, legal or illegal
   Clock,          // clock readings (operator-visible, not in the contract)
   Info,           // anything else worth showing (operator commands, camera state)
+  DrawOffer,      // side: who offers; extra offers_left (-1: no limit)
+  DrawDeclined,   // side: who declined
+  NewGame,        // fen: the next game's start; extra game_no
+  MatchOver,      // result, reason, score (games won per side); extra games
 };
 
 const char* to_string(EventType t);

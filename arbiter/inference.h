@@ -1,0 +1,71 @@
+// Move inference: what one settled frame means for the game.
+//
+// The referee compares the frame with what a camera would see after each legal
+// move (Rules::observe), never with pixels. A reading at a site is *confident*
+// when the reader's confidence is at least `doubt_below`; otherwise it is doubtful
+// and may be overruled at a cost equal to its confidence. An explanation must
+// agree with every confident reading; among explanations the cheapest wins, each
+// kind carrying a small prior cost (a move half made, two moves at once and a
+// takeback are each less likely than one finished move).
+//
+// Explanations, cheapest first in a tie:
+//   no change      the frame shows the position as it is (misreads aside)
+//   moves          one legal move, or two (both players moved between frames)
+//   under way      a legal move half made: every site shows its token before or
+//                  after the move, or the moving piece rests on a waypoint or is
+//                  lifted (a mill made but no piece removed yet, jumped pieces not
+//                  all removed, an air force over its target)
+//   takeback       the board is back at an earlier position of the game
+// When none fits: `illegal` if one physical move of the side to move explains the
+// change (Rules::explain_change), possibly after a legal move of the other side;
+// otherwise `unclear`.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "arbiter/frame.h"
+#include "arbiter/position.h"
+
+namespace sb::arbiter {
+
+struct InferenceOptions {
+  double doubt_below = 0.5;      // readings less sure than this may be overruled
+  double under_way_prior = 0.5;  // cost of reading a move as half made
+  double two_move_prior = 0.3;   // cost of reading two moves from one frame
+  double takeback_prior = 0.4;   // cost of reading a return to an earlier position
+  bool two_moves = true;         // look for two moves between frames (fast play)
+};
+nlohmann::json to_json(const InferenceOptions& o);
+// Missing keys keep their defaults; unknown keys and bad values throw InputError.
+InferenceOptions inference_options_from_json(const nlohmann::json& j);
+
+enum class Reading { NoChange, UnderWay, Moves, Takeback, Illegal, Unclear };
+const char* to_string(Reading r);
+
+constexpr double kInfeasible = std::numeric_limits<double>::infinity();
+
+struct Verdict {
+  Reading kind = Reading::NoChange;
+  double cost = 0;           // overruled doubtful readings plus the prior of the kind
+  // Moves: the moves to play, as indices: successor moves[0] of the position, then
+  // successor moves[1] of the position after it. Illegal: a legal move of the other
+  // side that came first (at most one).
+  std::vector<int> moves;
+  bool then_under_way = false;  // Moves: after them another move is already under way
+  bool ambiguous = false;       // a half-made move reads as well: wait before deciding
+  int takeback_to = -1;         // Takeback: the ply whose position the board shows
+  IllegalChange illegal;        // Illegal: reason and sites
+  std::vector<int> squares;     // Unclear, UnderWay: the sites that confidently changed
+  std::vector<std::string> suggestions;  // Unclear: legal moves that come closest
+};
+
+// Reads `frame` in `position`. `earlier` are the boards of the game's earlier
+// positions, ply 0 first (for takebacks; pass none to refuse them outright).
+Verdict read_frame(Position& position, const Frame& frame, const std::vector<const Observation*>& earlier,
+                   const InferenceOptions& options);
+
+}  // namespace sb::arbiter

@@ -1,0 +1,57 @@
+// A position the referee may be in, with the positions one legal move away
+// worked out on demand (and kept, so frame after frame of the same position costs
+// nothing new, and the position a move leads to keeps what was already found).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "engines/common/rules.h"
+
+namespace sb::arbiter {
+
+class Position;
+
+// One legal move from a position and what it changes on the board.
+struct Successor {
+  Move move;
+  std::shared_ptr<Position> next;  // the position after the move
+  std::vector<int> changed;        // sites whose token differs from before (sorted)
+  std::vector<int> waypoints;      // where the moving piece may rest on its way (Rules::waypoints)
+  Token mover;                     // the moving piece as the camera sees it at the end; empty if none
+  std::vector<int> touched;        // from, to, path and captured sites (sorted), for quick filtering
+
+  bool changes(int site) const;
+  bool is_waypoint(int site) const;
+};
+
+class Position {
+ public:
+  Position(const Rules& rules, State state);
+  Position(const Rules& rules, State state, Observation seen);
+
+  const State& state() const { return state_; }
+  const Observation& seen() const { return seen_; }
+  const Rules& rules() const { return *rules_; }
+
+  // The legal moves (listed on first use).
+  const std::vector<Move>& moves();
+  size_t move_count() { return moves().size(); }
+  // The i-th legal move with its successor position (worked out on first use).
+  Successor& successor(size_t i);
+  // Index of the legal move written `notation`, or -1.
+  int find(const std::string& notation);
+  // Drops the successors worked out so far (after a move is played, the others are
+  // no longer needed; a takeback works them out again).
+  void forget_successors();
+
+ private:
+  const Rules* rules_;
+  State state_;
+  Observation seen_;
+  bool listed_ = false;
+  std::vector<Move> moves_;
+  std::vector<std::unique_ptr<Successor>> successors_;
+};
+
+}  // namespace sb::arbiter

@@ -1,0 +1,958 @@
+#include "arbiter/referee.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "engines/common/errors.h"
+
+namespace sb::arbiter {
+
+namespace {
+
+nlohmann::json to_nlohmann(const Json& j) {
+  if (j.is_null()) return nullptr;
+  return nlohmann::json::parse(j.dump());
+}
+
+std::string join(const std::vector<std::string>& parts, const char* sep = ",") {
+  std::string s;
+  for (const std::string& p : parts) s += (s.empty() ? "" : sep) + p;
+  return s;
+}
+
+std::string illegal_key(const Event& e) { return e.reason + "|" + join(e.squares); }
+
+std::string mismatch_key(const Event& e) {
+  std::string key = join(e.squares);
+  if (auto it = e.extra.find("problems"); it != e.extra.end()) key += "|" + it->dump();
+  return key;
+}
+
+bool same_reading(const Verdict& a, const Verdict& b) {
+  return a.kind == b.kind && a.moves == b.moves && a.takeback_to == b.takeback_to &&
+         a.then_under_way == b.then_under_way;
+}
+
+std::string minutes(int64_t ms) {
+  if (ms % 60000 == 0) return std::to_string(ms / 60000) + " min";
+  return std::to_string(ms / 1000) + " s";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- options
+
+const char* to_string(Phase p) {
+  switch (p) {
+    case Phase::Setup: return "setup";
+    case Phase::Playing: return "playing";
+    case Phase::GameOver: return "game_over";
+    case Phase::MatchOver: return "match_over";
+  }
+  return "setup";
+}
+
+nlohmann::json to_json(const RefereeOptions& o) {
+  return {{"start_fen", o.start_fen},
+          {"free_setup", o.free_setup},
+          {"allow_takebacks", o.allow_takebacks},
+          {"settle_ms", o.settle_ms},
+          {"unclear_after_ms", o.unclear_after_ms},
+          {"setup_settle_ms", o.setup_settle_ms},
+          {"max_draw_offers", o.max_draw_offers},
+          {"match_games", o.match_games},
+          {"clock", to_json(o.clock)},
+          {"inference", to_json(o.inference)}};
+}
+
+RefereeOptions referee_options_from_json(const nlohmann::json& j) {
+  RefereeOptions o;
+  if (j.is_null()) return o;
+  if (!j.is_object()) throw InputError("referee options: expected a JSON object");
+  for (const auto& [key, value] : j.items()) {
+    auto boolean = [&](bool& field) {
+      if (!value.is_boolean()) throw InputError("referee option \"" + key + "\": expected true or false");
+      field = value.get<bool>();
+    };
+    auto whole = [&](auto& field, int64_t lo, int64_t hi) {
+      if (!value.is_number_integer() || value.get<int64_t>() < lo || value.get<int64_t>() > hi)
+        throw InputError("referee option \"" + key + "\": expected a whole number in " + std::to_string(lo) + ".." +
+                         std::to_string(hi) + ", got " + value.dump());
+      field = static_cast<std::remove_reference_t<decltype(field)>>(value.get<int64_t>());
+    };
+    if (key == "start_fen") {
+      if (!value.is_string()) throw InputError("referee option \"start_fen\": expected a string");
+      o.start_fen = value.get<std::string>();
+    } else if (key == "free_setup") boolean(o.free_setup);
+    else if (key == "allow_takebacks") boolean(o.allow_takebacks);
+    else if (key == "settle_ms") whole(o.settle_ms, 0, 3600000);
+    else if (key == "unclear_after_ms") whole(o.unclear_after_ms, 0, 3600000);
+    else if (key == "setup_settle_ms") whole(o.setup_settle_ms, 0, 3600000);
+    else if (key == "max_draw_offers") whole(o.max_draw_offers, -1, 1000);
+    else if (key == "match_games") whole(o.match_games, 1, 99);
+    else if (key == "clock") o.clock = clock_options_from_json(value);
+    else if (key == "inference") o.inference = inference_options_from_json(value);
+    else throw InputError("unknown referee option \"" + key + "\"");
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------- construction
+
+Referee::Referee(std::shared_ptr<const Rules> rules, RefereeOptions options, Journal* journal)
+    : rules_(std::move(rules)), options_(std::move(options)), journal_(journal), clock_(options_.clock) {
+  if (!rules_) throw InputError("referee: no rules");
+  games_.push_back(GameSummary{});
+  begin_setup(options_.start_fen);
+}
+
+nlohmann::json Referee::journal_header(const Rules& rules, const RefereeOptions& options) {
+  return {{"journal", "smartboard referee"},
+          {"version", 1},
+          {"game", rules.id()},
+          {"rules", to_nlohmann(rules.options())},
+          {"referee", to_json(options)}};
+}
+
+void Referee::begin_setup(const std::string& fen) {
+  setup_state_ = fen.empty() ? rules_->start() : rules_->from_fen(fen);
+  history_.clear();
+  history_.push_back(std::make_shared<Position>(*rules_, setup_state_));
+  phase_ = Phase::Setup;
+  games_.back().start_fen = rules_->fen(setup_state_);
+  illegal_key_.clear();
+  unclear_key_.clear();
+  mismatch_key_.clear();
+  pending_.reset();
+  unclear_seen_key_.clear();
+  setup_seen_key_.clear();
+  draw_offers_ = {0, 0};
+  open_offer_.reset();
+  clock_ = GameClock(options_.clock);
+  ++generation_;
+}
+
+const State& Referee::state() const { return history_.back()->state(); }
+
+// ---------------------------------------------------------------- helpers
+
+Side Referee::side_of(const std::string& name, const char* what) const {
+  for (Side s : {Side::First, Side::Second})
+    if (name == rules_->side_name(s)) return s;
+  throw InputError(std::string(what) + ": unknown side '" + name + "' (" + rules_->side_name(Side::First) + " or " +
+                   rules_->side_name(Side::Second) + ")");
+}
+
+std::map<std::string, int> Referee::score_map(const Score& s) const {
+  return {{rules_->side_name(Side::First), s[0]}, {rules_->side_name(Side::Second), s[1]}};
+}
+
+nlohmann::json Referee::clock_json(int64_t t) const {
+  nlohmann::json j = nlohmann::json::object();
+  if (clock_.options().per_side()) {
+    auto r = clock_.remaining(t);
+    j[rules_->side_name(Side::First)] = r[0];
+    j[rules_->side_name(Side::Second)] = r[1];
+  }
+  if (clock_.options().game_limit_ms > 0)
+    j["game_left"] = std::max<int64_t>(0, clock_.options().game_limit_ms - clock_.elapsed(t));
+  auto running = clock_.running_side();
+  j["running"] = running && clock_.running() ? nlohmann::json(rules_->side_name(*running)) : nlohmann::json(nullptr);
+  return j;
+}
+
+std::vector<const Observation*> Referee::earlier_boards() const {
+  std::vector<const Observation*> boards;
+  for (size_t i = 0; i + 1 < history_.size(); ++i) boards.push_back(&history_[i]->seen());
+  return boards;
+}
+
+std::vector<std::string> Referee::names(const std::vector<int>& sites) const {
+  std::vector<std::string> n;
+  for (int s : sites)
+    if (s >= 0) n.push_back(rules_->site_name(s));
+  return n;
+}
+
+int Referee::draw_offer_limit() const {
+  if (options_.max_draw_offers >= 0) return options_.max_draw_offers;
+  return rules_->id() == "brazilian" ? 3 : 0;  // the Brazilian seed: at most three offers per player per game
+}
+
+Event Referee::game_event(EventType type, int64_t t) const {
+  Event e;
+  e.type = type;
+  e.t = t;
+  e.ply = ply();
+  return e;
+}
+
+// ---------------------------------------------------------------- events
+
+void Referee::emit(Event e, std::vector<Event>& out) {
+  if (input_line_ >= 0 && e.type != EventType::Info) e.extra["line"] = input_line_;
+  apply(e);
+  out.push_back(std::move(e));
+}
+
+std::vector<Event> Referee::run_input(int64_t line, const std::function<void(std::vector<Event>&)>& body) {
+  std::vector<Event> out;
+  input_line_ = line;
+  auto journal_batch = [&]() {
+    input_line_ = -1;
+    if (!journal_) return;
+    std::vector<nlohmann::json> batch;
+    for (const Event& e : out)
+      if (e.type != EventType::Info) batch.push_back(to_json(e));
+    if (batch.empty()) return;
+    journal_->append(batch);
+    if (line >= 0) journaled_line_ = std::max(journaled_line_, line);
+  };
+  try {
+    body(out);
+  } catch (...) {
+    journal_batch();  // what was applied before the error is kept on disk as well
+    throw;
+  }
+  journal_batch();
+  return out;
+}
+
+Event Referee::move_event(int64_t t, Position& from, int index, const std::string& by) const {
+  Successor& s = from.successor(static_cast<size_t>(index));
+  const Side mover = rules_->side_to_move(from.state());
+  Event e = game_event(EventType::Move, t);
+  e.ply = ply() + 1;
+  e.side = rules_->side_name(mover);
+  e.notation = s.move.notation;
+  e.captured = names(s.move.captured);
+  e.points = s.move.points;
+  e.score = score_map(rules_->score(s.next->state()));
+  e.fen = rules_->fen(s.next->state());
+  e.extra["from"] = s.move.from >= 0 ? nlohmann::json(rules_->site_name(s.move.from)) : nlohmann::json(nullptr);
+  e.extra["to"] = s.move.to >= 0 ? nlohmann::json(rules_->site_name(s.move.to)) : nlohmann::json(nullptr);
+  e.extra["path"] = names(s.move.path);
+  e.extra["record"] = rules_->record_notation(from.state(), s.move);
+  if (s.move.details.is_object()) e.extra["details"] = to_nlohmann(s.move.details);
+  GameClock after = clock_;
+  after.switch_after_move(t, mover);
+  if (after.options().any()) {
+    nlohmann::json c = nlohmann::json::object();
+    auto r = after.remaining(t);
+    if (after.options().per_side()) {
+      c[rules_->side_name(Side::First)] = r[0];
+      c[rules_->side_name(Side::Second)] = r[1];
+    }
+    if (after.options().game_limit_ms > 0)
+      c["game_left"] = std::max<int64_t>(0, after.options().game_limit_ms - after.elapsed(t));
+    e.extra["clock"] = c;
+  }
+  if (!by.empty()) e.extra["by"] = by;
+  return e;
+}
+
+void Referee::apply(const Event& e) {
+  // Readings depend on the position and the game's earlier positions only.
+  if (e.type == EventType::SetupOk || e.type == EventType::Move || e.type == EventType::Takeback ||
+      e.type == EventType::NewGame)
+    ++generation_;
+  // What the referee was waiting to see confirmed starts afresh after every event,
+  // so that a replay (which rereads the input after the last journaled event)
+  // rebuilds it exactly.
+  if (e.type != EventType::Info) {
+    pending_.reset();
+    unclear_seen_key_.clear();
+    setup_seen_key_.clear();
+    last_event_t_ = std::max(last_event_t_, e.t);
+    if (auto it = e.extra.find("line"); it != e.extra.end() && it->is_number_integer())
+      journaled_line_ = std::max(journaled_line_, it->get<int64_t>());
+  }
+  GameSummary& game = games_.back();
+  switch (e.type) {
+    case EventType::SetupOk: {
+      State start = rules_->from_fen(e.fen);
+      history_.clear();
+      history_.push_back(std::make_shared<Position>(*rules_, start));
+      phase_ = Phase::Playing;
+      game.start_fen = rules_->fen(start);
+      game.started_t = e.t;
+      mismatch_key_.clear();
+      clock_ = GameClock(options_.clock);
+      clock_.start(e.t, rules_->side_to_move(start));
+      break;
+    }
+    case EventType::SetupMismatch:
+      mismatch_key_ = mismatch_key(e);
+      break;
+    case EventType::Move: {
+      if (phase_ != Phase::Playing) throw InputError("move '" + e.notation + "' while no game is being played");
+      Position& pos = *history_.back();
+      int index = pos.find(e.notation);
+      if (index < 0)
+        throw InputError("move '" + e.notation + "' is not legal at ply " + std::to_string(ply() + 1) + " (" +
+                         rules_->fen(pos.state()) + ")");
+      Successor& s = pos.successor(static_cast<size_t>(index));
+      const Side mover = rules_->side_to_move(pos.state());
+      PlayedMove played;
+      played.ply = ply() + 1;
+      played.side = mover;
+      played.move = s.move;
+      played.record = rules_->record_notation(pos.state(), s.move);
+      played.t = e.t;
+      played.score = rules_->score(s.next->state());
+      played.fen = rules_->fen(s.next->state());
+      clock_.switch_after_move(e.t, mover);
+      played.clock = clock_.remaining(e.t);
+      std::shared_ptr<Position> next = s.next;
+      pos.forget_successors();
+      history_.push_back(std::move(next));
+      game.moves.push_back(std::move(played));
+      illegal_key_.clear();
+      unclear_key_.clear();
+      unclear_seen_key_.clear();
+      pending_.reset();
+      if (open_offer_ && *open_offer_ != mover) open_offer_.reset();  // a move answers the other side's offer
+      break;
+    }
+    case EventType::Illegal:
+      illegal_key_ = illegal_key(e);
+      unclear_key_.clear();
+      break;
+    case EventType::Restored:
+      illegal_key_.clear();
+      unclear_key_.clear();
+      break;
+    case EventType::Unclear:
+      unclear_key_ = join(e.squares);
+      break;
+    case EventType::Takeback: {
+      if (e.ply < 0 || e.ply >= static_cast<int>(history_.size()))
+        throw InputError("takeback to ply " + std::to_string(e.ply) + " in a game of " + std::to_string(ply()) +
+                         " plies");
+      history_.resize(static_cast<size_t>(e.ply) + 1);
+      game.moves.resize(static_cast<size_t>(e.ply));
+      if (phase_ == Phase::GameOver) {
+        phase_ = Phase::Playing;
+        game.over = false;
+        game.result = "*";
+        game.reason.clear();
+        game.absolute = false;
+        game.ended_t = -1;
+      }
+      clock_.run_for(e.t, rules_->side_to_move(state()));
+      illegal_key_.clear();
+      unclear_key_.clear();
+      unclear_seen_key_.clear();
+      pending_.reset();
+      open_offer_.reset();
+      break;
+    }
+    case EventType::GameOver:
+      phase_ = Phase::GameOver;
+      clock_.stop(e.t);
+      game.over = true;
+      game.result = e.result;
+      game.reason = e.reason;
+      game.score = {e.score.count(rules_->side_name(Side::First)) ? e.score.at(rules_->side_name(Side::First)) : 0,
+                    e.score.count(rules_->side_name(Side::Second)) ? e.score.at(rules_->side_name(Side::Second)) : 0};
+      game.absolute = e.extra.value("absolute", false);
+      game.ended_t = e.t;
+      pending_.reset();
+      open_offer_.reset();
+      break;
+    case EventType::Clock: {
+      const std::string action = e.extra.value("action", "");
+      if (action == "pause") clock_.pause(e.t);
+      else if (action == "resume") clock_.resume(e.t);
+      else if (action == "set") {
+        auto r = clock_.remaining(e.t);
+        const nlohmann::json c = e.extra.value("clock", nlohmann::json::object());
+        for (Side s : {Side::First, Side::Second})
+          if (c.contains(rules_->side_name(s))) r[index_of(s)] = c[rules_->side_name(s)].get<int64_t>();
+        clock_.set(e.t, r);
+      } else {
+        throw InputError("clock event with unknown action '" + action + "'");
+      }
+      break;
+    }
+    case EventType::DrawOffer: {
+      Side s = side_of(e.side, "draw offer");
+      ++draw_offers_[index_of(s)];
+      open_offer_ = s;
+      break;
+    }
+    case EventType::DrawDeclined:
+      open_offer_.reset();
+      break;
+    case EventType::NewGame: {
+      GameSummary next;
+      next.game_no = e.extra.value("game_no", game.game_no + 1);
+      if (phase_ == Phase::MatchOver) match_first_ = games_.size();
+      games_.push_back(next);
+      begin_setup(e.fen);
+      break;
+    }
+    case EventType::MatchOver:
+      phase_ = Phase::MatchOver;
+      break;
+    case EventType::Info:
+      break;
+  }
+}
+
+// ---------------------------------------------------------------- resuming
+
+std::vector<Event> Referee::resume() {
+  if (!journal_) return {};
+  return run_input(-1, [&](std::vector<Event>& out) { resume_input(out); });
+}
+
+void Referee::resume_input(std::vector<Event>& out) {
+  int line = 1;
+  for (const nlohmann::json& j : journal_->recorded()) {
+    ++line;
+    try {
+      Event e = event_from_json(j);
+      apply(e);
+      last_t_ = std::max(last_t_, e.t);
+    } catch (const InputError& ex) {
+      throw InputError("journal '" + journal_->path() + "' line " + std::to_string(line) + ": " + ex.what());
+    }
+  }
+  if (!journal_->repair_note().empty()) {
+    Event note = game_event(EventType::Info, last_t_);
+    note.reason = journal_->repair_note();
+    out.push_back(note);
+  }
+  if (!journal_->recorded().empty()) {
+    Event note = game_event(EventType::Info, last_t_);
+    note.reason = "resumed from journal '" + journal_->path() + "': game " + std::to_string(game().game_no) + ", " +
+                  to_string(phase_) + ", ply " + std::to_string(ply());
+    note.fen = rules_->fen(state());
+    out.push_back(note);
+  }
+  // Finish what the interruption may have cut short.
+  if (phase_ == Phase::Playing) check_outcome(last_t_, out);
+  follow_up(last_t_, out);
+}
+
+// ---------------------------------------------------------------- frames
+
+std::vector<Event> Referee::on_frame(const Frame& f) {
+  if (f.is_command()) return on_command(f.command, f.t, f.line);
+  if (f.t < last_t_)
+    throw InputError("frame time " + std::to_string(f.t) + " is earlier than the previous input's " +
+                     std::to_string(last_t_));
+  return run_input(f.line, [&](std::vector<Event>& out) { frame_input(f, out); });
+}
+
+void Referee::frame_input(const Frame& f, std::vector<Event>& out) {
+  last_t_ = f.t;
+  if (phase_ == Phase::Playing) check_time(f.t, out);
+  if (!f.stable) return;
+  if (f.board.sites.size() != static_cast<size_t>(rules_->site_count()))
+    throw InputError("frame at t=" + std::to_string(f.t) + " has " + std::to_string(f.board.sites.size()) +
+                     " sites; " + rules_->id() + " has " + std::to_string(rules_->site_count()));
+  last_board_ = f.board;
+  if (phase_ == Phase::Setup) read_setup(f, out);
+  else if (phase_ == Phase::Playing) read_playing(f, out);
+}
+
+std::vector<Event> Referee::on_time(int64_t t) {
+  if (t < last_t_) return {};
+  return run_input(-1, [&](std::vector<Event>& out) {
+    last_t_ = t;
+    if (phase_ == Phase::Playing) check_time(t, out);
+  });
+}
+
+std::vector<Event> Referee::finish(int64_t t) {
+  return run_input(-1, [&](std::vector<Event>& out) { finish_input(t, out); });
+}
+
+void Referee::finish_input(int64_t t, std::vector<Event>& out) {
+  last_t_ = std::max(last_t_, t);
+  if (phase_ != Phase::Playing) return;
+  check_time(last_t_, out);
+  if (phase_ != Phase::Playing) return;
+  if (pending_) {
+    Pending p = *pending_;
+    pending_.reset();
+    p.verdict.ambiguous = false;
+    act_on(p.verdict, std::max(p.since, last_event_t_), nullptr, out);
+  } else if (last_verdict_.kind == Reading::Unclear && cached_generation_ == generation_ && illegal_key_.empty() &&
+             join(names(last_verdict_.squares)) != unclear_key_) {
+    announce_unclear(last_verdict_, last_t_, &cached_board_, out);
+  }
+}
+
+void Referee::read_setup(const Frame& f, std::vector<Event>& out) {
+  if (options_.free_setup) {
+    FreeSetup arranged = rules_->free_setup(f.board, rules_->side_to_move(setup_state_));
+    if (arranged.ok()) {
+      const std::string key = board_key(f.board);
+      if (key != setup_seen_key_) {
+        setup_seen_key_ = key;
+        setup_since_ = f.t;
+      }
+      if (f.t - setup_since_ >= options_.setup_settle_ms) {
+        Event e = game_event(EventType::SetupOk, f.t);
+        e.fen = rules_->fen(arranged.state);
+        e.extra["free_setup"] = true;
+        emit(e, out);
+      }
+      return;
+    }
+    setup_seen_key_.clear();
+    Event e = game_event(EventType::SetupMismatch, f.t);
+    std::vector<int> sites;
+    nlohmann::json problems = nlohmann::json::array();
+    for (const IllegalChange& p : arranged.problems) {
+      sites.insert(sites.end(), p.squares.begin(), p.squares.end());
+      problems.push_back({{"reason", p.reason}, {"squares", names(p.squares)}});
+    }
+    std::sort(sites.begin(), sites.end());
+    sites.erase(std::unique(sites.begin(), sites.end()), sites.end());
+    e.squares = names(sites);
+    e.extra["problems"] = problems;
+    if (mismatch_key(e) != mismatch_key_) emit(e, out);
+    return;
+  }
+  const Observation& expected = history_.front()->seen();
+  std::vector<int> wrong;
+  for (int i = 0; i < rules_->site_count(); ++i)
+    if (!(f.board.sites[i] == expected.sites[i]) && f.conf[i] >= options_.inference.doubt_below) wrong.push_back(i);
+  if (wrong.empty()) {
+    Event e = game_event(EventType::SetupOk, f.t);
+    e.fen = rules_->fen(setup_state_);
+    emit(e, out);
+    return;
+  }
+  Event e = game_event(EventType::SetupMismatch, f.t);
+  e.squares = names(wrong);
+  nlohmann::json want = nlohmann::json::object();
+  for (int i : wrong) want[rules_->site_name(i)] = expected.sites[i].str();
+  e.extra["expected"] = want;
+  if (mismatch_key(e) != mismatch_key_) emit(e, out);
+}
+
+void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
+  Verdict v;
+  if (cached_generation_ == generation_ && f.board == cached_board_ && f.conf == cached_conf_) {
+    v = last_verdict_;
+  } else {
+    v = read_frame(*history_.back(), f, earlier_boards(), options_.inference);
+    last_verdict_ = v;
+    cached_board_ = f.board;
+    cached_conf_ = f.conf;
+    cached_generation_ = generation_;
+  }
+  if (pending_) {
+    if (same_reading(pending_->verdict, v)) {
+      if (!v.ambiguous || f.t - pending_->since >= options_.settle_ms) {
+        Pending p = *pending_;
+        pending_.reset();
+        act_on(p.verdict, std::max(p.since, last_event_t_), &f.board, out);
+      }
+      return;
+    }
+    if ((v.kind == Reading::Unclear || v.kind == Reading::Illegal) && pending_->verdict.kind == Reading::Moves) {
+      // Perhaps the waiting reading was right and play went on from it.
+      Position* after = history_.back().get();
+      for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+      Verdict onward = read_frame(*after, f, {}, options_.inference);
+      if (onward.kind != Reading::Unclear && !onward.ambiguous) {
+        Pending p = *pending_;
+        pending_.reset();
+        act_on(p.verdict, std::max(p.since, last_event_t_), nullptr, out);
+        if (phase_ == Phase::Playing && history_.back().get() == after) act_on(onward, f.t, &f.board, out);
+        return;
+      }
+    }
+    pending_.reset();
+  }
+  if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) {
+    pending_ = Pending{v, f.t};
+    return;
+  }
+  act_on(v, f.t, &f.board, out);
+}
+
+void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
+  Event e = game_event(EventType::Unclear, t);
+  e.squares = names(v.squares);
+  e.extra["suggestions"] = v.suggestions;
+  if (board) e.extra["board"] = board_json(*rules_, *board);
+  emit(e, out);
+}
+
+void Referee::act_on(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
+  switch (v.kind) {
+    case Reading::NoChange:
+      unclear_seen_key_.clear();
+      if (!illegal_key_.empty() || !unclear_key_.empty()) {
+        Event e = game_event(EventType::Restored, t);
+        e.fen = rules_->fen(state());
+        if (illegal_key_.empty()) e.extra["after"] = "unclear";
+        emit(e, out);
+      }
+      return;
+    case Reading::UnderWay:
+      unclear_seen_key_.clear();
+      return;
+    case Reading::Moves:
+      commit_moves(v.moves, t, "", out);
+      return;
+    case Reading::Takeback: {
+      if (!options_.allow_takebacks) {
+        Event e = game_event(EventType::Illegal, t);
+        e.reason = "takebacks are not allowed in this game";
+        const Observation& now = history_.back()->seen();
+        const Observation& back = *earlier_boards()[static_cast<size_t>(v.takeback_to)];
+        std::vector<int> sites;
+        for (int i = 0; i < rules_->site_count(); ++i)
+          if (!(now.sites[i] == back.sites[i])) sites.push_back(i);
+        e.squares = names(sites);
+        if (illegal_key(e) != illegal_key_) emit(e, out);
+        return;
+      }
+      Event e = game_event(EventType::Takeback, t);
+      e.ply = v.takeback_to;
+      e.score = score_map(rules_->score(history_[static_cast<size_t>(v.takeback_to)]->state()));
+      e.fen = rules_->fen(history_[static_cast<size_t>(v.takeback_to)]->state());
+      emit(e, out);
+      return;
+    }
+    case Reading::Illegal: {
+      if (!v.moves.empty()) {
+        commit_moves({v.moves[0]}, t, "", out);
+        if (phase_ != Phase::Playing) return;
+      }
+      Event e = game_event(EventType::Illegal, t);
+      e.reason = v.illegal.reason;
+      e.squares = names(v.illegal.squares);
+      e.side = rules_->side_name(rules_->side_to_move(state()));
+      if (board) e.extra["board"] = board_json(*rules_, *board);
+      if (illegal_key(e) != illegal_key_) emit(e, out);
+      return;
+    }
+    case Reading::Unclear: {
+      if (!illegal_key_.empty()) return;  // the board is being put back after an illegal move
+      const std::string key = join(names(v.squares));
+      if (key == unclear_key_) return;
+      if (key != unclear_seen_key_) {
+        unclear_seen_key_ = key;
+        unclear_since_ = t;
+      }
+      if (t - unclear_since_ >= options_.unclear_after_ms) announce_unclear(v, t, board, out);
+      return;
+    }
+  }
+}
+
+void Referee::commit_moves(const std::vector<int>& path, int64_t t, const std::string& by, std::vector<Event>& out) {
+  for (int index : path) {
+    if (phase_ != Phase::Playing) return;
+    emit(move_event(t, *history_.back(), index, by), out);
+    check_outcome(t, out);
+  }
+}
+
+// ---------------------------------------------------------------- ends
+
+void Referee::check_outcome(int64_t t, std::vector<Event>& out) {
+  if (phase_ != Phase::Playing) return;
+  Outcome o = rules_->outcome(state());
+  if (o.over()) end_game(t, o, out);
+}
+
+Outcome Referee::points_decide(const std::string& why) const {
+  Score s = rules_->score(state());
+  std::string detail = why + ": points decide (" + std::to_string(s[0]) + "-" + std::to_string(s[1]) + ")";
+  if (s[0] == s[1]) return Outcome::draw(detail);
+  return Outcome::win(s[0] > s[1] ? Side::First : Side::Second, detail);
+}
+
+void Referee::check_time(int64_t t, std::vector<Event>& out) {
+  if (phase_ != Phase::Playing || !clock_.started()) return;
+  if (clock_.game_limit_reached(t)) {
+    end_game(t, points_decide("the game's " + minutes(clock_.options().game_limit_ms) + " are up"), out);
+    return;
+  }
+  if (auto fallen = clock_.flag_fallen(t)) {
+    const std::string why = rules_->side_name(*fallen) + "'s time ran out";
+    end_game(t, rules_->keeps_score() ? points_decide(why) : Outcome::win(opponent(*fallen), why), out);
+  }
+}
+
+void Referee::end_game(int64_t t, const Outcome& o, std::vector<Event>& out) {
+  Event e = game_event(EventType::GameOver, t);
+  e.result = o.over() ? o.result() : "*";
+  e.reason = o.reason;
+  e.score = score_map(rules_->score(state()));
+  e.fen = rules_->fen(state());
+  e.extra["game_no"] = game().game_no;
+  e.extra["winner"] = o.status == Outcome::Status::Win ? nlohmann::json(rules_->side_name(o.winner)) : nullptr;
+  // Cờ toán: capturing the 0 is an absolute win, which decides the whole match.
+  if (rules_->id() == "cotoan" && o.status == Outcome::Status::Win && history_.size() >= 2 && !game().moves.empty()) {
+    const Observation& before = history_[history_.size() - 2]->seen();
+    for (int c : game().moves.back().move.captured)
+      if (c >= 0 && before.sites[c].kind == '0') e.extra["absolute"] = true;
+  }
+  if (clock_.options().any()) e.extra["clock"] = clock_json(t);
+  emit(e, out);
+  follow_up(t, out);
+}
+
+void Referee::follow_up(int64_t t, std::vector<Event>& out) {
+  if (phase_ != Phase::GameOver || options_.match_games <= 1) return;
+  std::array<int, 2> wins{0, 0};
+  int played = 0;
+  std::optional<Side> absolute;
+  nlohmann::json list = nlohmann::json::array();
+  for (size_t i = match_first_; i < games_.size(); ++i) {
+    const GameSummary& g = games_[i];
+    if (!g.over) continue;
+    ++played;
+    if (g.result == "1-0") ++wins[0];
+    if (g.result == "0-1") ++wins[1];
+    if (g.absolute && !absolute) absolute = g.result == "1-0" ? Side::First : Side::Second;
+    list.push_back({{"game_no", g.game_no}, {"result", g.result}, {"reason", g.reason}, {"score", score_map(g.score)},
+                    {"absolute", g.absolute}});
+  }
+  const int needed = options_.match_games / 2 + 1;
+  std::optional<Outcome> decided;
+  if (absolute) {
+    decided = Outcome::win(*absolute, rules_->side_name(opponent(*absolute)) + "'s 0 was captured: the whole match is lost");
+  } else if (wins[0] >= needed || wins[1] >= needed) {
+    Side w = wins[0] >= needed ? Side::First : Side::Second;
+    decided = Outcome::win(w, "won " + std::to_string(wins[index_of(w)]) + " of " +
+                                  std::to_string(options_.match_games) + " games");
+  } else if (played >= options_.match_games) {
+    if (wins[0] == wins[1]) decided = Outcome::draw("games won " + std::to_string(wins[0]) + "-" + std::to_string(wins[1]));
+    else {
+      Side w = wins[0] > wins[1] ? Side::First : Side::Second;
+      decided = Outcome::win(w, "won more games (" + std::to_string(wins[0]) + "-" + std::to_string(wins[1]) + ")");
+    }
+  }
+  if (decided) {
+    Event e = game_event(EventType::MatchOver, t);
+    e.result = decided->result();
+    e.reason = decided->reason;
+    e.score = score_map({wins[0], wins[1]});
+    e.extra["games"] = list;
+    emit(e, out);
+    return;
+  }
+  Event e = game_event(EventType::NewGame, t);
+  e.fen = options_.start_fen.empty() ? "" : options_.start_fen;
+  e.extra["game_no"] = game().game_no + 1;
+  emit(e, out);
+}
+
+// ---------------------------------------------------------------- operator commands
+
+std::vector<Event> Referee::on_command(const nlohmann::json& command, int64_t t, int64_t line) {
+  return run_input(line, [&](std::vector<Event>& out) { command_input(command, t, out); });
+}
+
+void Referee::command_input(const nlohmann::json& command, int64_t t, std::vector<Event>& out) {
+  if (!command.is_object() || !command.contains("command") || !command["command"].is_string())
+    throw InputError("operator command: expected {\"command\": name, ...}");
+  if (t < last_t_)
+    throw InputError("operator command at t=" + std::to_string(t) + " is earlier than the previous input's " +
+                     std::to_string(last_t_));
+  const std::string name = command["command"].get<std::string>();
+  auto text = [&](const char* key, bool required) -> std::string {
+    auto it = command.find(key);
+    if (it == command.end() || it->is_null()) {
+      if (required) throw InputError(name + ": \"" + key + "\" is required");
+      return "";
+    }
+    if (!it->is_string()) throw InputError(name + ": \"" + key + "\" must be a string");
+    return it->get<std::string>();
+  };
+  auto playing = [&]() {
+    if (phase_ != Phase::Playing) throw InputError(name + ": no game is being played (" + to_string(phase_) + ")");
+  };
+  last_t_ = t;
+  if (phase_ == Phase::Playing) check_time(t, out);
+
+  if (name == "new_game") {
+    std::string fen = text("fen", false);
+    if (!fen.empty()) rules_->from_fen(fen);  // throws for a bad FEN before anything changes
+    if (phase_ == Phase::Playing) end_game(t, Outcome{Outcome::Status::Ongoing, Side::First, "abandoned by the operator"}, out);
+    if (phase_ == Phase::Setup || phase_ == Phase::GameOver || phase_ == Phase::MatchOver) {
+      Event e = game_event(EventType::NewGame, t);
+      e.fen = fen.empty() ? options_.start_fen : fen;
+      e.extra["game_no"] = game().game_no + 1;
+      e.extra["by"] = "operator";
+      emit(e, out);
+    }
+  } else if (name == "start") {
+    if (phase_ != Phase::Setup) throw InputError("start: the game has already started (" + std::string(to_string(phase_)) + ")");
+    Event e = game_event(EventType::SetupOk, t);
+    if (options_.free_setup) {
+      FreeSetup arranged = rules_->free_setup(last_board_, rules_->side_to_move(setup_state_));
+      if (!arranged.ok()) {
+        std::string why;
+        for (const IllegalChange& p : arranged.problems) why += (why.empty() ? "" : "; ") + p.reason;
+        throw InputError("start: the arrangement on the board is not a valid setup: " + why);
+      }
+      e.fen = rules_->fen(arranged.state);
+      e.extra["free_setup"] = true;
+    } else {
+      e.fen = rules_->fen(setup_state_);
+    }
+    e.extra["by"] = "operator";
+    emit(e, out);
+  } else if (name == "confirm") {
+    playing();
+    const std::string move = text("move", false);
+    if (!move.empty()) {
+      Position& pos = *history_.back();
+      Move m = rules_->parse_move(pos.state(), move);  // InputError / IllegalMoveError say why
+      int index = pos.find(m.notation);
+      if (index < 0) throw InputError("confirm: '" + move + "' is not a legal move here");
+      pending_.reset();
+      commit_moves({index}, t, "operator", out);
+    } else if (pending_) {
+      Pending p = *pending_;
+      pending_.reset();
+      act_on(p.verdict, std::max(p.since, last_event_t_), nullptr, out);
+    } else if (!unclear_key_.empty() && cached_generation_ == generation_ && !last_verdict_.suggestions.empty()) {
+      int index = history_.back()->find(last_verdict_.suggestions.front());
+      commit_moves({index}, t, "operator", out);
+    } else {
+      throw InputError("confirm: the referee is not waiting on a move; name the move to play");
+    }
+  } else if (name == "correct") {
+    if (phase_ != Phase::Playing && phase_ != Phase::GameOver) playing();
+    if (ply() == 0) throw InputError("correct: no move has been played yet");
+    const std::string move = text("move", true);
+    Position& before = *history_[history_.size() - 2];
+    Move m = rules_->parse_move(before.state(), move);
+    int index = before.find(m.notation);
+    if (index < 0) throw InputError("correct: '" + move + "' is not a legal move before the last one");
+    Event back = game_event(EventType::Takeback, t);
+    back.ply = ply() - 1;
+    back.score = score_map(rules_->score(before.state()));
+    back.fen = rules_->fen(before.state());
+    back.extra["by"] = "operator";
+    emit(back, out);
+    commit_moves({history_.back()->find(m.notation)}, t, "operator", out);
+  } else if (name == "undo") {
+    if (phase_ != Phase::Playing && phase_ != Phase::GameOver) playing();
+    if (ply() == 0) throw InputError("undo: no move has been played yet");
+    Event back = game_event(EventType::Takeback, t);
+    back.ply = ply() - 1;
+    back.score = score_map(rules_->score(history_[history_.size() - 2]->state()));
+    back.fen = rules_->fen(history_[history_.size() - 2]->state());
+    back.extra["by"] = "operator";
+    emit(back, out);
+  } else if (name == "offer_draw") {
+    playing();
+    Side s = side_of(text("side", true), "offer_draw");
+    const int limit = draw_offer_limit();
+    if (open_offer_ && *open_offer_ == s) throw InputError("offer_draw: " + rules_->side_name(s) + "'s offer is still open");
+    if (limit > 0 && draw_offers_[index_of(s)] >= limit)
+      throw InputError("offer_draw: " + rules_->side_name(s) + " has made its " + std::to_string(limit) +
+                       " draw offers this game");
+    Event e = game_event(EventType::DrawOffer, t);
+    e.side = rules_->side_name(s);
+    e.extra["offers_left"] = limit > 0 ? limit - draw_offers_[index_of(s)] - 1 : -1;
+    emit(e, out);
+  } else if (name == "accept_draw" || name == "decline_draw") {
+    playing();
+    Side s = side_of(text("side", true), name.c_str());
+    if (!open_offer_ || *open_offer_ != opponent(s))
+      throw InputError(name + ": " + rules_->side_name(opponent(s)) + " has no draw offer open");
+    if (name == "accept_draw") {
+      end_game(t, Outcome::draw("agreed draw"), out);
+    } else {
+      Event e = game_event(EventType::DrawDeclined, t);
+      e.side = rules_->side_name(s);
+      emit(e, out);
+    }
+  } else if (name == "resign") {
+    playing();
+    Side s = side_of(text("side", true), "resign");
+    end_game(t, Outcome::win(opponent(s), rules_->side_name(s) + " resigned"), out);
+  } else if (name == "declare") {
+    playing();
+    const std::string result = text("result", true);
+    const std::string reason = text("reason", true);
+    Outcome o;
+    if (result == "1-0") o = Outcome::win(Side::First, reason);
+    else if (result == "0-1") o = Outcome::win(Side::Second, reason);
+    else if (result == "1/2-1/2") o = Outcome::draw(reason);
+    else throw InputError("declare: result must be 1-0, 0-1 or 1/2-1/2, got '" + result + "'");
+    end_game(t, o, out);
+  } else if (name == "set_clock") {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [key, value] : command.items()) {
+      if (key == "command") continue;
+      side_of(key, "set_clock");
+      if (!value.is_number_integer() || value.get<int64_t>() < 0)
+        throw InputError("set_clock: " + key + " must be milliseconds (a whole number >= 0), got " + value.dump());
+      values[key] = value;
+    }
+    if (values.empty()) throw InputError("set_clock: give each side's milliseconds, e.g. {\"" +
+                                         rules_->side_name(Side::First) + "\": 300000}");
+    Event e = game_event(EventType::Clock, t);
+    e.extra["action"] = "set";
+    e.extra["clock"] = values;
+    emit(e, out);
+  } else if (name == "pause" || name == "resume") {
+    playing();
+    if ((name == "pause") == clock_.paused())
+      throw InputError(name + ": the clock is already " + (clock_.paused() ? "paused" : "running"));
+    Event e = game_event(EventType::Clock, t);
+    e.extra["action"] = name;
+    emit(e, out);
+  } else {
+    throw InputError("unknown operator command '" + name +
+                     "' (new_game, start, confirm, correct, undo, offer_draw, accept_draw, decline_draw, resign, "
+                     "declare, set_clock, pause, resume)");
+  }
+}
+
+// ---------------------------------------------------------------- the screen
+
+std::string Referee::board_key(const Observation& board) const {
+  std::string key;
+  for (const Token& t : board.sites) {
+    key += t.side ? t.side : '.';
+    key += t.kind ? t.kind : '.';
+  }
+  return key;
+}
+
+nlohmann::json Referee::state_json() const {
+  nlohmann::json j;
+  j["game"] = rules_->id();
+  j["fen"] = rules_->fen(state());
+  j["score"] = score_map(rules_->score(state()));
+  nlohmann::json moves = nlohmann::json::array();
+  for (const PlayedMove& m : game().moves) moves.push_back(m.move.notation);
+  j["moves"] = moves;
+  j["ply"] = ply();
+  j["phase"] = to_string(phase_);
+  j["to_move"] = rules_->side_name(rules_->side_to_move(state()));
+  j["game_no"] = game().game_no;
+  j["result"] = game().result;
+  j["reason"] = game().reason;
+  j["clock"] = clock_json(last_t_);
+  j["draw_offers"] = score_map({draw_offers_[0], draw_offers_[1]});
+  j["open_offer"] = open_offer_ ? nlohmann::json(rules_->side_name(*open_offer_)) : nlohmann::json(nullptr);
+  j["illegal"] = !illegal_key_.empty();
+  j["unclear"] = !unclear_key_.empty();
+  nlohmann::json games = nlohmann::json::array();
+  for (const GameSummary& g : games_)
+    games.push_back({{"game_no", g.game_no}, {"result", g.result}, {"reason", g.reason}, {"score", score_map(g.score)},
+                     {"plies", g.moves.size()}});
+  j["games"] = games;
+  return j;
+}
+
+}  // namespace sb::arbiter

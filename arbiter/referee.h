@@ -1,0 +1,214 @@
+// The referee: turns frames (settled observations) and operator commands into
+// announced events for one board, game after game of a match.
+//
+// Every state change happens by an event: the referee decides an event, appends
+// it to the journal (on disk), applies it to its own state, then announces it
+// (returns it). Replaying the journal's events through the same apply step
+// rebuilds the state exactly, which is how a restart resumes.
+//
+// Phases: setup (the board must match the start position, or for a free setup
+// hold a valid arrangement) → playing → game over → (in a match) the next game's
+// setup … → match over.
+//
+// Operator commands (JSON objects, the same from the screen and from an
+// observation file line {"t": …, "command": …}):
+//   {"command": "new_game", "fen": F?}       abandon the game if unfinished; set up the next
+//   {"command": "start"}                     start now, trusting the board (setup phase)
+//   {"command": "confirm", "move": M?}       play M, or the move the referee waits on
+//   {"command": "correct", "move": M}        the last move was M instead
+//   {"command": "undo"}                      take the last move back
+//   {"command": "offer_draw", "side": S}     a player offers a draw (Brazilian: at most three per game)
+//   {"command": "accept_draw", "side": S}    the other player accepts: drawn by agreement
+//   {"command": "decline_draw", "side": S}
+//   {"command": "resign", "side": S}
+//   {"command": "declare", "result": R, "reason": W}   the arbiter's own ruling (R: 1-0, 0-1, 1/2-1/2)
+//   {"command": "set_clock", "<side>": ms, "<side>": ms}
+//   {"command": "pause"} / {"command": "resume"}        the clock
+// A command that does not fit the moment (confirm with nothing to confirm, a
+// fourth draw offer, …) throws InputError saying why; nothing changes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "arbiter/clock.h"
+#include "arbiter/event.h"
+#include "arbiter/frame.h"
+#include "arbiter/inference.h"
+#include "arbiter/journal.h"
+#include "arbiter/position.h"
+
+namespace sb::arbiter {
+
+struct RefereeOptions {
+  std::string start_fen;             // empty: the game's start position
+  bool free_setup = false;           // the players arrange the pieces (Cờ tư lệnh advanced play)
+  bool allow_takebacks = true;       // a return to an earlier position is a takeback (else illegal)
+  int64_t settle_ms = 1500;          // an ambiguous board is decided once it stays this long
+  int64_t unclear_after_ms = 1000;   // an unclear board is reported once it stays this long
+  int64_t setup_settle_ms = 3000;    // a free setup starts once it stays valid this long
+  int max_draw_offers = -1;          // per player per game; -1: the game's own (Brazilian 3), 0: no limit
+  int match_games = 1;               // games in the match (1, 3, 5, 7, …)
+  ClockOptions clock;
+  InferenceOptions inference;
+};
+nlohmann::json to_json(const RefereeOptions& o);
+// Missing keys keep their defaults; unknown keys or bad values throw InputError.
+RefereeOptions referee_options_from_json(const nlohmann::json& j);
+
+enum class Phase { Setup, Playing, GameOver, MatchOver };
+const char* to_string(Phase p);
+
+// One move as the game's record keeps it.
+struct PlayedMove {
+  int ply = 0;                // 1-based
+  Side side = Side::First;
+  Move move;
+  std::string record;         // Rules::record_notation
+  int64_t t = 0;
+  std::array<int64_t, 2> clock{0, 0};  // remaining after the move (per-side clocks)
+  Score score{0, 0};          // after the move
+  std::string fen;            // after the move
+};
+
+// One game of the match, finished or not.
+struct GameSummary {
+  int game_no = 1;
+  std::string start_fen;
+  std::vector<PlayedMove> moves;
+  bool over = false;
+  std::string result = "*";   // "1-0", "0-1", "1/2-1/2", or "*" while unfinished / abandoned
+  std::string reason;
+  Score score{0, 0};
+  bool absolute = false;      // Cờ toán: won by capturing the 0 (decides the whole match)
+  int64_t started_t = -1, ended_t = -1;
+};
+
+class Referee {
+ public:
+  // `journal` may be null (nothing kept on disk); the referee does not own it.
+  Referee(std::shared_ptr<const Rules> rules, RefereeOptions options, Journal* journal = nullptr);
+
+  // The journal header for these rules and options (Journal's constructor wants it).
+  static nlohmann::json journal_header(const Rules& rules, const RefereeOptions& options);
+
+  // Replays the journal's recorded events (a restart). Returns what to announce
+  // about it (info events; not journaled). Throws InputError naming the journal
+  // line when an event does not fit the game.
+  std::vector<Event> resume();
+
+  // One line of input: a board (decided if stable) or an operator command.
+  std::vector<Event> on_frame(const Frame& frame);
+  // `line`: where the command stands in the input, if it comes from a file.
+  std::vector<Event> on_command(const nlohmann::json& command, int64_t t, int64_t line = -1);
+  // Time passes with no new board (flag fall, time limits).
+  std::vector<Event> on_time(int64_t t);
+  // The input ended at `t`: a board that stayed ambiguous is decided as it reads.
+  std::vector<Event> finish(int64_t t);
+
+  // --- for the screen and the records
+  const Rules& rules() const { return *rules_; }
+  const RefereeOptions& options() const { return options_; }
+  Phase phase() const { return phase_; }
+  const State& state() const;            // the current position (the start during setup)
+  int ply() const { return static_cast<int>(game().moves.size()); }
+  const GameSummary& game() const { return games_.back(); }
+  const std::vector<GameSummary>& games() const { return games_; }
+  const GameClock& clock() const { return clock_; }
+  int64_t last_t() const { return last_t_; }  // time of the latest input
+  // The input line of the latest journaled event (-1 if none came from a line):
+  // on a restart, reading resumes after it (each input's events are journaled
+  // together, so an input is on disk whole or not at all).
+  int64_t journaled_line() const { return journaled_line_; }
+  // The screen's /api/state: game, fen, score, moves, phase, clock, match.
+  nlohmann::json state_json() const;
+
+ private:
+  struct Pending {
+    Verdict verdict;
+    int64_t since = 0;
+  };
+
+  // Inputs: each runs with its events collected, then journaled in one write.
+  std::vector<Event> run_input(int64_t line, const std::function<void(std::vector<Event>&)>& body);
+  void frame_input(const Frame& f, std::vector<Event>& out);
+  void command_input(const nlohmann::json& command, int64_t t, std::vector<Event>& out);
+  void finish_input(int64_t t, std::vector<Event>& out);
+  void resume_input(std::vector<Event>& out);
+
+  // Deciding
+  void read_playing(const Frame& f, std::vector<Event>& out);
+  void read_setup(const Frame& f, std::vector<Event>& out);
+  // `board`: what the camera showed (for the announcement), may be null.
+  void act_on(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
+  void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
+  void follow_up(int64_t t, std::vector<Event>& out);
+  void commit_moves(const std::vector<int>& path, int64_t t, const std::string& by, std::vector<Event>& out);
+  void check_time(int64_t t, std::vector<Event>& out);
+  void check_outcome(int64_t t, std::vector<Event>& out);
+  void end_game(int64_t t, const Outcome& o, std::vector<Event>& out);
+  Outcome points_decide(const std::string& why) const;
+
+  // Events: decided → journaled → applied → announced
+  void emit(Event e, std::vector<Event>& out);
+  void apply(const Event& e);
+  Event move_event(int64_t t, Position& from, int index, const std::string& by) const;
+  Event game_event(EventType type, int64_t t) const;
+
+  // Helpers
+  Side side_of(const std::string& name, const char* what) const;
+  std::map<std::string, int> score_map(const Score& s) const;
+  nlohmann::json clock_json(int64_t t) const;
+  std::vector<const Observation*> earlier_boards() const;
+  std::string board_key(const Observation& board) const;
+  std::vector<std::string> names(const std::vector<int>& sites) const;
+  int draw_offer_limit() const;
+  void begin_setup(const std::string& fen);
+
+  std::shared_ptr<const Rules> rules_;
+  RefereeOptions options_;
+  Journal* journal_;
+
+  Phase phase_ = Phase::Setup;
+  std::vector<GameSummary> games_;
+  std::vector<std::shared_ptr<Position>> history_;  // positions of the current game, ply 0 first
+  State setup_state_;                               // what the board must show in setup
+  size_t match_first_ = 0;                          // index in games_ of the current match's first game
+  Observation last_board_;                          // the latest stable board
+  GameClock clock_;
+  std::array<int, 2> draw_offers_{0, 0};
+  std::optional<Side> open_offer_;
+
+  // Announced conditions (rebuilt by replay)
+  std::string illegal_key_;    // board of the illegal move announced and not yet restored
+  std::string unclear_key_;    // board reported unclear and not yet cleared
+  std::string mismatch_key_;   // squares of the last setup mismatch
+
+  // Not journaled: rebuilt from the frames after a restart
+  std::optional<Pending> pending_;
+  std::string unclear_seen_key_;
+  int64_t unclear_since_ = 0;
+  std::string setup_seen_key_;
+  int64_t setup_since_ = 0;
+  // The latest reading, kept while the same board keeps coming and nothing changed.
+  uint64_t generation_ = 0;  // bumped by every applied event
+  uint64_t cached_generation_ = UINT64_MAX;
+  Observation cached_board_;
+  std::vector<float> cached_conf_;
+  Verdict last_verdict_;
+
+  int64_t last_t_ = 0;
+  int64_t last_event_t_ = 0;
+  int64_t journaled_line_ = -1;
+  int64_t input_line_ = -1;  // the input being read, while it is
+};
+
+}  // namespace sb::arbiter
