@@ -26,6 +26,8 @@ int cmd_moves(const Words& args);
 int cmd_fen(const Words& args);
 // Draughts game files (cmd_pdn.cpp)
 int cmd_pdn(const Words& args);
+// The referee over observation lines (cmd_referee.cpp)
+int cmd_referee(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

@@ -16,7 +16,9 @@ const std::vector<Command>& commands() {
       {"moves", "GAME [--fen FEN] [--play \"M1 M2 ...\"] [--json]: list the legal moves", cmd_moves},
       {"fen", "GAME [--fen FEN] [--play \"...\"]: print the position's FEN and state", cmd_fen},
       {"pdn", "read FILE [--index N] [--as GAME] | write GAME [--fen FEN] [--play \"...\"]: draughts PDN files", cmd_pdn},
-      {"bench", "engines [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs)", cmd_bench},
+      {"referee", "GAME --observations FILE.jsonl [--events OUT.jsonl] [--record OUT] [--journal FILE]: referee a game",
+       cmd_referee},
+      {"bench", "engines [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs); arbiter [--games G,...] [--count N] [--misread R] [--report FILE.html]: time to decide one observation", cmd_bench},
   };
   return table;
 }

@@ -1,0 +1,163 @@
+// `smartboard referee GAME --observations FILE.jsonl [--events OUT.jsonl] [--record OUT]`
+// (CONTRACT.md "Observations and the referee"): runs the arbiter over observation
+// lines (no camera) and writes one event per line.
+//
+// More options: --journal FILE (crash-safe journal; when it already holds the
+// game, the referee resumes from it and reads on after the last journaled input
+// line), --referee JSON (RefereeOptions), --fen FEN, --free-setup, --match N,
+// --clock MIN[+SEC], --game-limit MIN, --no-takebacks, and the rules options
+// (--options, --config; a config's "referee" object is read too).
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "app/commands.h"
+#include "app/rules_setup.h"
+#include "arbiter/frame.h"
+#include "arbiter/journal.h"
+#include "arbiter/record.h"
+#include "arbiter/referee.h"
+#include "engines/common/errors.h"
+
+namespace sb::cli {
+
+namespace {
+
+using arbiter::Event;
+
+void merge_into(nlohmann::json& target, const nlohmann::json& source) {
+  for (const auto& [key, value] : source.items()) {
+    if (value.is_object() && target.contains(key) && target[key].is_object()) merge_into(target[key], value);
+    else target[key] = value;
+  }
+}
+
+// "5" → 5 min; "5+3" → 5 min plus 3 s a move.
+void parse_clock(const std::string& text, arbiter::ClockOptions& clock) {
+  auto plus = text.find('+');
+  double minutes = parse_double(text.substr(0, plus), "--clock minutes", 0.01, 24 * 60);
+  clock.base_ms = static_cast<int64_t>(minutes * 60000 + 0.5);
+  if (plus != std::string::npos)
+    clock.increment_ms = static_cast<int64_t>(parse_double(text.substr(plus + 1), "--clock increment seconds", 0, 3600) * 1000 + 0.5);
+}
+
+arbiter::RefereeOptions referee_options(const Args& args) {
+  nlohmann::json j = nlohmann::json::object();
+  if (auto path = args.value("--config")) {
+    nlohmann::json config;
+    try {
+      config = nlohmann::json::parse(read_text_file(*path));
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(*path + ": " + e.what());
+    }
+    if (config.is_object() && config.contains("referee")) {
+      if (!config["referee"].is_object()) throw InputError(*path + ": \"referee\" must be a JSON object");
+      merge_into(j, config["referee"]);
+    }
+  }
+  if (auto text = args.value("--referee")) {
+    nlohmann::json extra;
+    try {
+      extra = nlohmann::json::parse(*text);
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(std::string("--referee: not JSON: ") + e.what());
+    }
+    if (!extra.is_object()) throw InputError("--referee: expected a JSON object");
+    merge_into(j, extra);
+  }
+  arbiter::RefereeOptions o;
+  try {
+    o = arbiter::referee_options_from_json(j);
+  } catch (const InputError& e) {
+    throw InputError(std::string("referee options: ") + e.what());
+  }
+  if (auto fen = args.value("--fen")) o.start_fen = *fen;
+  if (args.has("--free-setup")) o.free_setup = true;
+  if (args.has("--no-takebacks")) o.allow_takebacks = false;
+  if (args.has("--match")) o.match_games = args.int_value("--match", 1, 1, 99);
+  if (auto clock = args.value("--clock")) parse_clock(*clock, o.clock);
+  if (args.has("--game-limit"))
+    o.clock.game_limit_ms = static_cast<int64_t>(args.double_value("--game-limit", 0, 0.01, 24 * 60) * 60000 + 0.5);
+  return o;
+}
+
+class EventWriter {
+ public:
+  EventWriter(const std::optional<std::string>& path, bool append) {
+    if (path) {
+      file_.open(*path, append ? std::ios::app : std::ios::trunc);
+      if (!file_) throw InputError("--events: cannot write '" + *path + "'");
+    }
+  }
+  void write(const std::vector<Event>& events) {
+    std::ostream& out = file_.is_open() ? static_cast<std::ostream&>(file_) : std::cout;
+    for (const Event& e : events) out << arbiter::to_json(e).dump() << '\n';
+    out.flush();
+  }
+
+ private:
+  std::ofstream file_;
+};
+
+}  // namespace
+
+int cmd_referee(const Words& words) {
+  std::vector<OptionSpec> specs = {{"--observations"}, {"--events"},   {"--record"},    {"--journal"},
+                                   {"--referee"},      {"--fen"},      {"--free-setup", false},
+                                   {"--match"},        {"--clock"},    {"--game-limit"}, {"--no-takebacks", false}};
+  for (OptionSpec& s : rules_option_specs()) specs.push_back(s);
+  Args args("referee", words, specs, 1, 1);
+  auto source = args.value("--observations");
+  if (!source) throw InputError("referee: --observations FILE.jsonl is required (use - for standard input)");
+  std::shared_ptr<const Rules> rules = load_rules(args.positional()[0], args);
+  arbiter::RefereeOptions options = referee_options(args);
+  if (!options.start_fen.empty()) rules->from_fen(options.start_fen);  // a bad FEN is an input error now
+
+  std::unique_ptr<arbiter::Journal> journal;
+  if (auto path = args.value("--journal"))
+    journal = std::make_unique<arbiter::Journal>(*path, arbiter::Referee::journal_header(*rules, options));
+  const bool resuming = journal && !journal->recorded().empty();
+
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  const std::string name = *source == "-" ? "standard input" : *source;
+  if (*source != "-") {
+    file.open(*source);
+    if (!file) throw InputError("referee: cannot read observations '" + *source + "'");
+    in = &file;
+  }
+  EventWriter writer(args.value("--events"), resuming);
+  arbiter::Referee referee(rules, options, journal.get());
+  writer.write(referee.resume());
+
+  std::string text;
+  int64_t line = 0;
+  std::optional<int64_t> previous_t;
+  while (std::getline(*in, text)) {
+    ++line;
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = name + " line " + std::to_string(line);
+    arbiter::Frame frame = arbiter::parse_frame(*rules, text, where, previous_t);
+    previous_t = frame.t;
+    frame.line = line;
+    if (line <= referee.journaled_line()) continue;  // read before the restart
+    try {
+      writer.write(referee.on_frame(frame));
+    } catch (const IllegalMoveError& e) {
+      throw InputError(where + ": " + e.what());
+    } catch (const InputError& e) {
+      throw InputError(where + ": " + e.what());
+    }
+  }
+  if (in->bad()) throw std::runtime_error("referee: error reading " + name);
+  writer.write(referee.finish(referee.last_t()));
+
+  if (auto path = args.value("--record")) {
+    std::string record = arbiter::write_record(arbiter::record_format_for(*path), *rules, referee.games());
+    std::ofstream out(*path, std::ios::trunc);
+    if (!out || !(out << record)) throw InputError("--record: cannot write '" + *path + "'");
+  }
+  return 0;
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,159 @@
+#include "arbiter/simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+namespace sb::arbiter {
+
+namespace {
+
+// The simulated camera: the true board, each site misread now and then.
+class Camera {
+ public:
+  Camera(const SimulationOptions& o, std::mt19937_64& rng, std::vector<Token> palette)
+      : o_(o), rng_(rng), palette_(std::move(palette)) {}
+
+  Frame look(const Observation& truth, int64_t t) {
+    Frame f;
+    f.t = t;
+    f.board = truth;
+    f.conf.resize(truth.sites.size());
+    std::uniform_real_distribution<float> sure(o_.sure_conf_low, 1.0f), unsure(o_.misread_conf_low, o_.misread_conf_high);
+    std::uniform_real_distribution<double> chance(0, 1);
+    for (size_t i = 0; i < truth.sites.size(); ++i) {
+      if (o_.misread_rate > 0 && chance(rng_) < o_.misread_rate) {
+        f.board.sites[i] = misread(truth.sites[i]);
+        f.conf[i] = unsure(rng_);
+      } else {
+        f.conf[i] = sure(rng_);
+      }
+    }
+    return f;
+  }
+
+ private:
+  Token misread(const Token& right) {
+    std::uniform_int_distribution<size_t> pick(0, palette_.size() - 1);
+    if (!right.empty() && (palette_.size() < 2 || rng_() % 2 == 0)) return Token{};
+    for (int tries = 0; tries < 16; ++tries) {
+      Token t = palette_[pick(rng_)];
+      if (!(t == right)) return t;
+    }
+    return Token{};
+  }
+
+  const SimulationOptions& o_;
+  std::mt19937_64& rng_;
+  std::vector<Token> palette_;
+};
+
+std::string describe(const std::vector<Event>& events, size_t last) {
+  std::string s;
+  size_t from = events.size() > last ? events.size() - last : 0;
+  for (size_t i = from; i < events.size(); ++i) s += " " + to_json(events[i]).dump();
+  return s;
+}
+
+}  // namespace
+
+SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOptions& options,
+                          const RefereeOptions& referee_options, const std::function<void(int)>& progress) {
+  SimulationResult result;
+  for (int g = 0; g < options.games; ++g) {
+    std::mt19937_64 rng(options.seed * 1000003ULL + static_cast<uint64_t>(g));
+    // The true game.
+    State s = referee_options.start_fen.empty() ? rules->start() : rules->from_fen(referee_options.start_fen);
+    std::vector<State> truth{s};
+    std::vector<std::string> fens{rules->fen(s)};
+    std::vector<std::string> notations;
+    std::vector<Token> palette;
+    auto collect = [&](const Observation& o) {
+      for (const Token& t : o.sites)
+        if (!t.empty() && std::find(palette.begin(), palette.end(), t) == palette.end()) palette.push_back(t);
+    };
+    collect(rules->observe(s));
+    while (static_cast<int>(notations.size()) < options.max_plies && !rules->outcome(s).over()) {
+      std::vector<Move> moves = rules->legal_moves(s);
+      if (moves.empty()) break;
+      const Move& m = moves[rng() % moves.size()];
+      notations.push_back(m.notation);
+      s = rules->apply(s, m);
+      truth.push_back(s);
+      fens.push_back(rules->fen(s));
+      collect(rules->observe(s));
+    }
+    if (palette.empty()) palette.push_back(Token{rules->side_letter(Side::First), 0});
+    const int plies = static_cast<int>(notations.size());
+
+    // The camera and the referee.
+    Camera camera(options, rng, palette);
+    Referee referee(rules, referee_options);
+    std::vector<Event> events;
+    auto show = [&](const Observation& board, int64_t t, int new_moves) {
+      Frame f = camera.look(board, t);
+      auto t0 = std::chrono::steady_clock::now();
+      std::vector<Event> ev = referee.on_frame(f);
+      double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      if (options.time_decisions && new_moves == 1) result.decide_us_one.push_back(us);
+      if (options.time_decisions && new_moves == 2) result.decide_us_two.push_back(us);
+      events.insert(events.end(), ev.begin(), ev.end());
+    };
+    int64_t t = 0;
+    show(rules->observe(truth[0]), t, 0);
+    std::uniform_real_distribution<double> chance(0, 1);
+    bool skipped = false;
+    for (int ply = 1; ply <= plies; ++ply) {
+      t += options.frame_ms;
+      if (!skipped && ply < plies && chance(rng) < options.skip_rate) {
+        skipped = true;
+        continue;
+      }
+      show(rules->observe(truth[static_cast<size_t>(ply)]), t, skipped ? 2 : 1);
+      skipped = false;
+    }
+    for (int extra = 0; extra < 2; ++extra) show(rules->observe(truth.back()), t += options.frame_ms, 0);
+    std::vector<Event> last = referee.finish(t);
+    events.insert(events.end(), last.begin(), last.end());
+
+    // The record against the truth.
+    const std::vector<PlayedMove>& recorded = referee.game().moves;
+    int right = 0;
+    int first_wrong = -1;
+    for (int i = 0; i < plies; ++i) {
+      bool ok = i < static_cast<int>(recorded.size()) && recorded[static_cast<size_t>(i)].fen == fens[static_cast<size_t>(i) + 1];
+      right += ok;
+      if (!ok && first_wrong < 0) first_wrong = i;
+    }
+    if (static_cast<int>(recorded.size()) > plies && first_wrong < 0) first_wrong = plies;
+    result.plies += plies;
+    result.right += right;
+    result.games_all_right += first_wrong < 0;
+    for (const Event& e : events) {
+      result.illegal_events += e.type == EventType::Illegal;
+      result.unclear_events += e.type == EventType::Unclear;
+      result.takeback_events += e.type == EventType::Takeback;
+    }
+    Outcome end = rules->outcome(truth.back());
+    if (end.over()) {
+      ++result.game_over_true;
+      result.game_over_right += referee.game().over && referee.game().result == end.result();
+    }
+    if (first_wrong >= 0 && result.failures.size() < 5) {
+      std::string what = "game " + std::to_string(g) + " ply " + std::to_string(first_wrong + 1) + ": played " +
+                         (first_wrong < plies ? notations[static_cast<size_t>(first_wrong)] : "(nothing)") +
+                         ", recorded " +
+                         (first_wrong < static_cast<int>(recorded.size())
+                              ? recorded[static_cast<size_t>(first_wrong)].move.notation
+                              : std::string("(nothing)")) +
+                         " from " + fens[static_cast<size_t>(std::min(first_wrong, plies))] + "; last events:" +
+                         describe(events, 4);
+      result.failures.push_back(what);
+    }
+    ++result.games;
+    if (progress) progress(result.games);
+  }
+  return result;
+}
+
+}  // namespace sb::arbiter

@@ -1,0 +1,51 @@
+// Synthetic games for measuring the referee: random legal games from an engine,
+// seen by a simulated camera (optionally misreading sites at low confidence, and
+// missing positions so that two moves arrive in one frame), refereed, and the
+// record compared with the truth. `smartboard bench arbiter` and the robustness
+// tests use it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "arbiter/referee.h"
+
+namespace sb::arbiter {
+
+struct SimulationOptions {
+  int games = 100;
+  int max_plies = 200;            // a random game longer than this is cut
+  uint64_t seed = 1;
+  double misread_rate = 0;        // share of sites misread in each frame
+  float misread_conf_low = 0.05f, misread_conf_high = 0.45f;  // the reader's confidence in a misread
+  float sure_conf_low = 0.9f;     // the reader's confidence in a right reading: uniform in [this, 1]
+  double skip_rate = 0.1;         // share of positions no frame shows (the next frame shows two moves)
+  int64_t frame_ms = 1000;        // time between frames
+  bool time_decisions = false;    // measure how long each frame with new moves takes to decide
+};
+
+struct SimulationResult {
+  int games = 0;
+  int64_t plies = 0;           // moves played in the true games
+  int64_t right = 0;           // recorded moves that match the truth at their ply (same position after)
+  int64_t games_all_right = 0;
+  int64_t illegal_events = 0;  // every one is false: the true games are legal
+  int64_t unclear_events = 0;
+  int64_t takeback_events = 0;
+  int64_t game_over_right = 0;  // true games that ended by the rules and were announced so, with the right result
+  int64_t game_over_true = 0;
+  // Microseconds to decide a frame that shows one new move / two new moves.
+  std::vector<double> decide_us_one, decide_us_two;
+  std::vector<std::string> failures;  // the first few games that went wrong, described
+
+  double right_share() const { return plies ? static_cast<double>(right) / plies : 1.0; }
+};
+
+// `progress` (optional) is called after each game with the number done.
+SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOptions& options,
+                          const RefereeOptions& referee_options = {},
+                          const std::function<void(int)>& progress = nullptr);
+
+}  // namespace sb::arbiter
