@@ -72,9 +72,24 @@ Outcome CotoanRules::evaluate(const Position& p) const {
   int seen = 0;
   for (uint64_t k : p.history) seen += k == p.key;
   if (seen >= 2) return on_points("threefold repetition");
-  FastMove moves[kMaxMoves];
-  if (gen_.generate(p.board, p.to_move, moves) == 0) return on_points("no legal move");
+  if (!has_move(p)) return on_points("no legal move");
   return Outcome::ongoing();
+}
+
+bool CotoanRules::has_move(const Position& p) const {
+  // A piece with an empty neighbour can always move; only when every piece is hemmed
+  // in can a capture be the sole way out.
+  const int us = index_of(p.to_move);
+  for (int number = 1; number <= 9; ++number) {
+    const int sq = p.board.square_of[us][number];
+    if (sq == kNoSquare) continue;
+    for (int d = 0; d < kDirections; ++d) {
+      const Ray& r = ray(sq, d);
+      if (r.length > 0 && p.board.cell[r.squares[0]] == kEmpty) return true;
+    }
+  }
+  FastMove caps[kMaxMoves];
+  return gen_.generate_captures(p.board, p.to_move, caps) > 0;
 }
 
 State CotoanRules::start() const {
@@ -188,10 +203,15 @@ FastMove CotoanRules::find(const Position& p, int from, int to, bool* found) con
 
 State CotoanRules::apply(const State& s, const Move& m) const {
   const Position& p = s.as<Position>();
-  if (m.code.size() != 2) throw std::logic_error("cotoan: apply() was given a move it did not make");
-  bool found = false;
-  find(p, m.code[0], m.code[1], &found);
-  if (!found) throw std::logic_error("cotoan: apply() was given a move that is not legal here: " + m.notation);
+  // Legality is the caller's promise (the move comes from legal_moves); only what
+  // would corrupt the position is checked.
+  const bool well_formed = m.code.size() == 2 && m.code[0] >= 0 && m.code[0] < kSquares && m.code[1] >= 0 &&
+                           m.code[1] < kSquares && !p.outcome.over();
+  const Piece moving = well_formed ? p.board.cell[m.code[0]] : kEmpty;
+  const Piece landing = well_formed ? p.board.cell[m.code[1]] : kEmpty;
+  if (moving == kEmpty || side_of(moving) != p.to_move || number_of(moving) == 0 ||
+      (landing != kEmpty && side_of(landing) == p.to_move))
+    throw std::logic_error("cotoan: apply() was given a move that is not of this position: " + m.notation);
   Board b = p.board;
   const Piece mover = b.cell[m.code[0]];
   const bool capture = b.cell[m.code[1]] != kEmpty;
@@ -386,6 +406,12 @@ std::optional<IllegalChange> CotoanRules::explain_change(const State& s, const O
   MoveCheck c = check_move(s, lifted[0], landed[0]);
   if (c.legal) return std::nullopt;
   return IllegalChange{c.reason, c.squares};
+}
+
+std::string CotoanRules::record_notation(const State&, const Move& m) const {
+  const Json* calc = m.details.is_object() ? m.details.find("calculation") : nullptr;
+  if (!m.is_capture() || !calc || !calc->is_string()) return m.notation;
+  return m.notation + " (" + calc->as_string() + ")";
 }
 
 // --- counting

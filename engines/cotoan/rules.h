@@ -68,6 +68,8 @@ class CotoanRules final : public Rules {
   Observation observe(const State& s) const override;
   bool valid_token(const Token& t) const override;
   std::optional<IllegalChange> explain_change(const State& s, const Observation& after) const override;
+  // A capture with the calculation the notation names: `8:e3xe7 (8+5=13→3)`.
+  std::string record_notation(const State& s, const Move& m) const override;
 
   uint64_t perft(const State& s, int depth, const PerftOptions& opt = {}) const override;
   std::vector<BenchCase> bench_cases() const override;
@@ -85,6 +87,8 @@ class CotoanRules final : public Rules {
   Outcome evaluate(const Position& p) const;
   Move dress(const Position& p, const FastMove& fm) const;
   FastMove find(const Position& p, int from, int to, bool* found) const;
+
+  bool has_move(const Position& p) const;
 
   MoveGenerator gen_;
 };

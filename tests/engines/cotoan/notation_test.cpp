@@ -34,6 +34,26 @@ TEST(Notation, PlainMovesAndCapturesNameThePieceAndTheSquares) {
             "{\"distance\":3,\"front\":5,\"op\":\"+\",\"rear\":8,\"text\":\"8+5=13\u21923\",\"value\":13}");
 }
 
+TEST(Notation, TheRecordWritesEachCaptureWithItsCalculation) {
+  auto rules = make();
+  State s = rules->from_fen(kStacked);
+  EXPECT_EQ(rules->record_notation(s, testing::move_named(*rules, s, "8:c5xc9")), "8:c5xc9 (8+5=13\u21923)");
+  EXPECT_EQ(rules->record_notation(s, testing::move_named(*rules, s, "1:a1-a2")), "1:a1-a2");
+  // The record form reads back as the same move.
+  EXPECT_EQ(rules->parse_move(s, "8:c5xc9 (8+5=13\u21923)").notation, "8:c5xc9");
+  // The capturing piece travels straight to the target: no resting place on the way.
+  EXPECT_TRUE(rules->waypoints(s, testing::move_named(*rules, s, "8:c5xc9")).empty());
+}
+
+TEST(Notation, ApplyRefusesAMoveFromAnotherPosition) {
+  auto rules = make();
+  State s = rules->from_fen(kStacked);
+  const Move blue_move = testing::move_named(*rules, rules->play(s, "1:a1-a2"), "1:i11-i10");
+  ASSERT_EQ(blue_move.notation, "1:i11-i10");
+  EXPECT_THROW(rules->apply(s, blue_move), std::logic_error);
+  EXPECT_THROW(rules->apply(s, Move{}), std::logic_error);
+}
+
 TEST(Notation, EveryLegalMoveHasANotationOfItsOwn) {
   auto rules = make();
   State s = rules->play(rules->from_fen(kStacked), "1:a1-a2 2:h11-h9");
