@@ -11,10 +11,16 @@ namespace sb::cotulenh {
 
 namespace {
 
+// "a tank", "an engineer"; the uncountable ones "the infantry".
 std::string a_(Kind k) {
   const std::string n = kind_name(k);
+  if (k == kInfantry || k == kMilitia || k == kArtillery) return "the " + n;
   const bool vowel = n[0] == 'a' || n[0] == 'e' || n[0] == 'i' || n[0] == 'o';
-  return (k == kInfantry || k == kMilitia || k == kArtillery) ? n : (vowel ? "an " : "a ") + n;
+  return (vowel ? "an " : "a ") + n;
+}
+
+bool carries_anything(Kind k) {
+  return k == kTank || k == kAirForce || k == kNavy || k == kEngineer || k == kHeadquarters;
 }
 std::string steps(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
 
@@ -27,7 +33,7 @@ std::string what_carries(Kind carrier) {
     case kEngineer: return "an engineer carries only one heavy weapon (artillery, anti-aircraft gun or missile)";
     case kNavy: return "a navy carries at most one tank, one air force and one commander, infantry or militia";
     case kHeadquarters: return "only its commander may enter a headquarters";
-    default: return std::string("a ") + kind_name(carrier) + " carries nothing";
+    default: return a_(carrier) + " carries nothing";
   }
 }
 
@@ -110,11 +116,14 @@ std::string diagnose_action(const Position& p, const Options& o, int from, unsig
     } else {
       const Stack merged = dest.merged(group);
       if (dest.n + group.n > kMaxStack || !stack_allowed(merged)) {
+        if (!may_stand(k, to, o.air_force_over_sea))
+          return k == kNavy ? "a navy sails only on the sea, the coast and the river mouth (d6 e6 d7 e7)"
+                            : name + " cannot stand on " + site_name(to) + " (" + terrain_word(to) + ")";
         if (dest.has(kHeadquarters)) return "only its commander may enter a headquarters";
-        if (stack_allowed(group) && group.n == 1 && (is_foot(k) || is_heavy(k) || k == kTank || k == kAirForce) &&
-            dest.n == 1)
-          return what_carries(dest.carrier().kind());
-        return what_carries(merged.carrier().kind());
+        const Kind dc = dest.carrier().kind();
+        if (carries_anything(dc)) return what_carries(dc);
+        if (carries_anything(k)) return what_carries(k);
+        return name + " and " + a_(dc) + " cannot share a site";
       }
       if (!may_stand(merged.carrier().kind(), to, o.air_force_over_sea))
         return "that stack cannot stand on " + site_name(to) + " (" + terrain_word(to) + ")";
@@ -232,8 +241,8 @@ std::string CotulenhRules::why_illegal(const State& s, std::string_view text) co
   const Stack stay = src.subset(((1u << src.n) - 1) & ~leaving);
   if (stay.n && !stack_allowed(stay)) return what_carries(stay.carrier().kind()) + ": those left behind cannot stay together";
   if (stay.n && !may_stand(stay.carrier().kind(), from, o_.air_force_over_sea))
-    return std::string(a_(stay.carrier().kind())) + " cannot be left on " + cotulenh::site_name(from) + " (" +
-           terrain_word(from) + ")";
+    return std::string("the ") + kind_name(stay.carrier().kind()) + " cannot be left on " + cotulenh::site_name(from) +
+           " (" + terrain_word(from) + ")";
   // Allowed by the pieces' rules: the options that judge a move by its result refuse it.
   std::vector<Turn> all;
   Generator(p, o_).turns_from(from, all);

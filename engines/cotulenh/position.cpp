@@ -221,7 +221,12 @@ std::string ascii_board(const Position& p) {
       line += cell;
     }
     out += line + "\n";
-    if (rank == kLastRedRow + 1) out += "   ~~~~~~~~~~~= f ===== h =~~~~~~~\n";
+    if (rank == kLastRedRow + 1) {
+      // The river, with its fords (=) under files f and h.
+      std::string river = "  ";
+      for (int file = 0; file < kFiles; ++file) river += file == 5 || file == 7 ? "~~=" : "~~~";
+      out += river + "\n";
+    }
   }
   out += "    a  b  c  d  e  f  g  h  i  j  k\n";
   return out;

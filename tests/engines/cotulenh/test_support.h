@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -66,6 +68,14 @@ inline std::vector<std::string> moves_from(const CotulenhRules& rules, const Pos
 inline bool has_move(const CotulenhRules& rules, const Position& p, const std::string& move) {
   const auto all = sorted_moves(rules, p);
   return std::find(all.begin(), all.end(), move) != all.end();
+}
+
+// The legal move written `notation` (fails the test when there is none).
+inline Move move_of(const CotulenhRules& rules, const Position& p, const std::string& notation) {
+  for (const Move& m : rules.legal_moves(rules.make_state(p)))
+    if (m.notation == notation) return m;
+  ADD_FAILURE() << "no legal move " << notation << " in " << write_fen(p);
+  return Move{};
 }
 
 inline Position play(const CotulenhRules& rules, const Position& p, const std::string& moves) {
