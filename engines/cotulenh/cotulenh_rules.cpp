@@ -141,7 +141,7 @@ Move CotulenhRules::to_move(const Position& p, const Turn& t) const {
   if (!heroes.as_array().empty()) d["heroes"] = heroes;
   const Ending end = battle_ending(next, o_);
   if (end.over) d["ends"] = end.battle;
-  d["record"] = record_turn(p, t, o_);
+  d["record"] = record_turn(p, t, next, promoted, o_);
   m.details = d;
   return m;
 }
@@ -158,12 +158,16 @@ State CotulenhRules::apply(const State& s, const Move& m) const {
 }
 
 Move CotulenhRules::parse_move(const State& s, std::string_view text) const {
-  const std::string key = canonical_key(read_notation(text));
+  const std::vector<WrittenAction> written = read_notation(text);  // throws on text that is no move
+  const std::string key = canonical_key(written);
   const Position& p = position(s);
-  for (const Turn& t : legal_turns(p)) {
-    const std::string n = turn_notation(p, t);
-    if (n == text || canonical_key(read_notation(n)) == key) return to_move(p, t);
-  }
+  const std::vector<Turn> turns = legal_turns(p);
+  for (const Turn& t : turns)
+    if (turn_notation(p, t) == text) return to_move(p, t);
+  // Lower-case letters, or the parts of a split in another order.
+  for (const Turn& t : turns)
+    if (t.from == written.front().from && canonical_key(read_notation(turn_notation(p, t))) == key)
+      return to_move(p, t);
   throw IllegalMoveError(std::string(text), why_illegal(s, text));
 }
 

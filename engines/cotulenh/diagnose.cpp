@@ -284,6 +284,21 @@ std::optional<IllegalChange> CotulenhRules::explain_change(const State& s, const
       return std::nullopt;
     }
   }
+  if (vacated.empty() && filled.empty() && removed.size() == 1) {
+    // An enemy piece taken off with nothing of ours moved: a capture in place (or a
+    // bombing run) no piece of ours can make.
+    const int target = removed[0];
+    for (const Turn& t : legal_turns(p))
+      for (int i = 0; i < t.n; ++i)
+        if (t.a[i].target == target && (t.a[i].kind == ActionKind::Strike || t.a[i].kind == ActionKind::Trade))
+          return std::nullopt;
+    IllegalChange c;
+    c.reason = std::string("no ") + side_word(p.to_move) + " piece can take the " +
+               kind_name(p.at[target].carrier().kind()) + " on " + cotulenh::site_name(target) +
+               " from where it stands";
+    c.squares = {target};
+    return c;
+  }
   if (vacated.size() != 1 || filled.size() != 1) return std::nullopt;
   const int from = vacated[0], to = filled[0];
   const Stack& src = p.at[from];

@@ -43,6 +43,13 @@ std::string record_square(int site, const RecordStyle& style) {
 }
 
 std::string record_turn(const Position& before, const Turn& t, const Options& o, const RecordStyle& st) {
+  std::vector<std::pair<int, int>> promoted;
+  const Position after = apply_turn(before, t, o, &promoted);
+  return record_turn(before, t, after, promoted, o, st);
+}
+
+std::string record_turn(const Position& before, const Turn& t, const Position& after,
+                        const std::vector<std::pair<int, int>>& heroes, const Options& o, const RecordStyle& st) {
   const Stack& src = before.at[t.from];
   const unsigned full = (1u << src.n) - 1;
   std::string out;
@@ -71,10 +78,9 @@ std::string record_turn(const Position& before, const Turn& t, const Options& o,
     if (target) out += group_letters(before.at[a.target], st);
     out += record_square(target ? a.target : a.to, st);
   }
-  std::vector<std::pair<int, int>> heroes;
-  const Position after = apply_turn(before, t, o, &heroes);
   const Side us = before.to_move;
-  for (int s = 0; s < kSites; ++s) {
+  const bool over = battle_ending(after, o).over;
+  for (int s = 0; s < kSites && !over; ++s) {
     const Stack& a = after.at[s];
     if (!a.empty() && a.side() != us && a.has(kCommander) && commander_attacked(after, us, o))
       out += ">*" + record_square(s, st);
@@ -85,7 +91,7 @@ std::string record_turn(const Position& before, const Turn& t, const Options& o,
     promoted += piece_letters(after.at[s].p[i], st) + record_square(s, st);
   }
   if (!promoted.empty()) out += "{" + promoted + "}";
-  if (battle_ending(after, o).over) out += "^";
+  if (over) out += "^";
   return out;
 }
 

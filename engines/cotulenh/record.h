@@ -20,6 +20,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engines/common/types.h"
 #include "engines/cotulenh/movegen.h"
@@ -37,6 +39,11 @@ struct RecordStyle {
 
 std::string record_square(int site, const RecordStyle& style = {});
 std::string record_turn(const Position& before, const Turn& t, const Options& o, const RecordStyle& style = {});
+// The same when the position after the turn and the heroes it made (apply_turn's
+// `promoted`) are known already.
+std::string record_turn(const Position& before, const Turn& t, const Position& after,
+                        const std::vector<std::pair<int, int>>& promoted, const Options& o,
+                        const RecordStyle& style = {});
 // A move the referee refused, as the record writes it: "$" and the move as attempted.
 std::string record_violation(std::string_view attempted);
 // The record's closing mark for a finished game, from `side`'s point of view:

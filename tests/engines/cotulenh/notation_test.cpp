@@ -130,6 +130,21 @@ TEST(CotulenhExplainChange, ALegalMoveOrAMisreadIsNotExplained) {
   EXPECT_FALSE(kRules.explain_change(s, a).has_value());
 }
 
+TEST(CotulenhExplainChange, AnEnemyPieceTakenOffThatNothingCanReach) {
+  const State s = kRules.make_state(board({{"e4", "T"}, {"a4", "n"}, {"g1", "C"}, {"h12", "c"}, {"f5", "I"}}));
+  Observation a = kRules.observe(s);
+  a.sites[site_from_name("a4")] = Token{};
+  const auto c = kRules.explain_change(s, a);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->reason, "no red piece can take the navy on a4 from where it stands");
+  EXPECT_EQ(c->squares, std::vector<int>{site_from_name("a4")});
+  // Within a tank's reach it is a legal capture in place: nothing to explain.
+  const State t = kRules.make_state(board({{"c4", "T"}, {"a4", "n"}, {"g1", "C"}, {"h12", "c"}, {"f5", "I"}}));
+  Observation b = kRules.observe(t);
+  b.sites[site_from_name("a4")] = Token{};
+  EXPECT_FALSE(kRules.explain_change(t, b).has_value());
+}
+
 TEST(CotulenhExplainChange, ARiderLiftedOffItsCarrier) {
   // The infantry rides the tank on e5; the camera sees I on top. Lifted to e7: too far.
   const State s = kRules.make_state(board({{"e5", "(TI)"}, {"g1", "C"}}));

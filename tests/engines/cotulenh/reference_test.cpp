@@ -462,9 +462,12 @@ void expect_agreement(const std::string& fen, int depth, size_t stride = 1) {
 
 TEST(CotulenhReference, StartPositionAgreesToDepthThree) {
   expect_agreement(std::string(kStartFen), 3);
-  // Published nowhere: these are the counts both generators agree on (RULES.md).
+  // Published nowhere: the counts both generators agree on, kept in RULES.md §10 and
+  // here so that a change of rules shows.
   const CotulenhRules rules;
   EXPECT_EQ(rules.perft(rules.start(), 1), 117u);
+  EXPECT_EQ(rules.perft(rules.start(), 2), 13692u);
+  EXPECT_EQ(rules.perft(rules.start(), 3), 1678489u);
 }
 
 TEST(CotulenhReference, StacksFerryAndHeroesAgree) {
