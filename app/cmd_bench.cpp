@@ -104,13 +104,15 @@ int bench_engines(const Args& args) {
 }  // namespace
 
 int bench_arbiter(const Args& args);  // bench_arbiter.cpp
+int bench_render(const Args& args);   // cmd_render.cpp
 
 int cmd_bench(const Words& words) {
-  Args args("bench", words, {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}}, 1, 1);
+  Args args("bench", words, {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}, {"--frames"}}, 1, 1);
   const std::string& what = args.positional()[0];
   if (what == "engines") return bench_engines(args);
   if (what == "arbiter") return bench_arbiter(args);
-  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter)");
+  if (what == "render") return bench_render(args);
+  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render)");
 }
 
 }  // namespace sb::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ int cmd_fen(const Words& args);
 int cmd_pdn(const Words& args);
 // The referee over observation lines (cmd_referee.cpp)
 int cmd_referee(const Words& args);
+// Synthetic pictures (cmd_render.cpp)
+int cmd_render(const Words& args);
+int cmd_dataset(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

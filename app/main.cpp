@@ -19,6 +19,8 @@ const std::vector<Command>& commands() {
       {"referee", "GAME --observations FILE.jsonl [--events OUT.jsonl] [--record OUT] [--journal FILE]: referee a game",
        cmd_referee},
       {"bench", "engines [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs); arbiter [--games G,...] [--count N] [--misread R] [--report FILE.html]: time to decide one observation", cmd_bench},
+      {"render", "GAME [--fen FEN] --out FILE.png [--seed S] [--truth FILE.json]: draw a synthetic photo", cmd_render},
+      {"dataset", "GAME --out DIR --images N [--seed S]: settled synthetic photos with truth files", cmd_dataset},
   };
   return table;
 }
