@@ -86,7 +86,7 @@ TEST(RenderCli, BadArgumentsExitTwoWithOneLineNamingTheProblem) {
       {{"render", "cotoan", "--board", kBoard, "--out", png, "--look", R"({"colour":1})"}, "unknown key \"colour\""},
       {{"render", "cotoan", "--board", R"({"z9":"R1"})", "--out", png}, "no site 'z9'"},
       {{"render", "cotoan", "--board", R"({"a1":"W"})", "--out", png}, "a1"},
-      {{"render", "cotoan", "--board", R"({"a1":"R"})", "--out", png}, "dot count"},
+      {{"render", "cotoan", "--board", R"({"a1":"R"})", "--out", png}, "'R'"},
       {{"render", "cotoan", "--board", "[1]", "--out", png}, "--board"},
       {{"render", "cotoan", "--board", kBoard, "--out", temp("bad.gif")}, "bad.gif"},
       {{"render", "cotoan", "--board", kBoard, "--out", "/nonexistent/dir/x.png"}, "/nonexistent/dir/x.png"},
