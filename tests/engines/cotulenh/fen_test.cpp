@@ -10,7 +10,7 @@ const CotulenhRules kRules;
 TEST(CotulenhFen, TheStartIsRulesMdsFen) {
   EXPECT_EQ(kRules.fen(kRules.start()), std::string(kStartFen));
   EXPECT_EQ(kRules.side_to_move(kRules.start()), Side::First);
-  const Position& p = CotulenhRules::position(kRules.start());
+  const Position p = CotulenhRules::position(kRules.start());
   int red = 0, blue = 0;
   for (const Stack& st : p.at) (st.empty() ? red : st.side() == Side::First ? red : blue) += st.n;
   EXPECT_EQ(red, 19);
