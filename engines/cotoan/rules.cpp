@@ -145,9 +145,6 @@ Move CotoanRules::dress(const Position& p, const FastMove& fm) const {
   details["piece"] = number;
   if (!fm.capture()) {
     m.notation = std::to_string(number) + ":" + square_name(fm.from) + "-" + square_name(fm.to);
-    details["pair"] = nullptr;
-    details["op"] = nullptr;
-    details["calculations"] = Json::array();
     m.details = std::move(details);
     return m;
   }

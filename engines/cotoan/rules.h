@@ -9,6 +9,7 @@
 //   {"piece": 8, "pair": ["e3", "e4"], "op": "+", "calculation": "8+5=13→3",
 //    "calculations": [{"op": "+", "text": "8+5=13→3", …}, {"op": "-", …}, {"op": "/", …}],
 //    "captured_piece": 5}
+// A plain move's details hold only {"piece": N}.
 // Input also accepts the move without the number (`e3xe7`), either sign between
 // the squares, upper-case files, and a calculation in brackets (`8:e3xe7(8+5)`,
 // `8:e3xe7 (8−5=3)`), which must be one that yields the move.

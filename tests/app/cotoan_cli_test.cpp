@@ -38,9 +38,8 @@ TEST(CotoanCli, MovesJsonNamesThePairAndTheOperation) {
   for (const std::string& line : lines_of(r.out)) {
     const auto j = nlohmann::json::parse(line);
     ASSERT_TRUE(j.contains("notation") && j.contains("from") && j.contains("to") && j.contains("captured"));
-    ASSERT_TRUE(j.contains("pair") && j.contains("op")) << line;
     if (j["captured"].empty()) {
-      EXPECT_TRUE(j["pair"].is_null());
+      EXPECT_FALSE(j.contains("pair") || j.contains("op")) << line;  // a plain move calculates nothing
       continue;
     }
     ++captures;
