@@ -6,7 +6,9 @@
 
 namespace sb::cotulenh {
 
-std::string site_name(int site) { return algebraic(file_of(site), rank_of(site)); }
+std::string site_name(int site) {
+  return algebraic(file_of(site), rank_of(site));
+}
 
 int site_from_name(std::string_view name) {
   auto fr = parse_algebraic(name, kFiles, kRanks);

@@ -13,12 +13,18 @@ namespace {
 
 const char* action_kind_name(ActionKind k) {
   switch (k) {
-    case ActionKind::Move: return "move";
-    case ActionKind::Board: return "board";
-    case ActionKind::Capture: return "capture";
-    case ActionKind::Strike: return "capture_in_place";
-    case ActionKind::ShotDown: return "shot_down";
-    case ActionKind::Trade: return "one_for_one";
+    case ActionKind::Move:
+      return "move";
+    case ActionKind::Board:
+      return "board";
+    case ActionKind::Capture:
+      return "capture";
+    case ActionKind::Strike:
+      return "capture_in_place";
+    case ActionKind::ShotDown:
+      return "shot_down";
+    case ActionKind::Trade:
+      return "one_for_one";
   }
   return "move";
 }
@@ -44,11 +50,17 @@ std::string CotulenhRules::site_name(int site) const {
   return cotulenh::site_name(site);
 }
 
-int CotulenhRules::site_index(std::string_view name) const { return site_from_name(name); }
+int CotulenhRules::site_index(std::string_view name) const {
+  return site_from_name(name);
+}
 
-State CotulenhRules::make_state(const Position& p) const { return State(std::make_shared<StoredPosition>(p)); }
+State CotulenhRules::make_state(const Position& p) const {
+  return State(std::make_shared<StoredPosition>(p));
+}
 
-State CotulenhRules::start() const { return make_state(parse_fen(kStartFen)); }
+State CotulenhRules::start() const {
+  return make_state(parse_fen(kStartFen));
+}
 
 State CotulenhRules::from_fen(std::string_view fen) const {
   Position p = parse_fen(fen);
@@ -60,9 +72,13 @@ State CotulenhRules::from_fen(std::string_view fen) const {
   return make_state(p);
 }
 
-std::string CotulenhRules::fen(const State& s) const { return write_fen(position(s)); }
+std::string CotulenhRules::fen(const State& s) const {
+  return write_fen(position(s));
+}
 
-std::string CotulenhRules::ascii(const State& s) const { return ascii_board(position(s)); }
+std::string CotulenhRules::ascii(const State& s) const {
+  return ascii_board(position(s));
+}
 
 std::vector<Turn> CotulenhRules::legal_turns(const Position& p) const {
   std::vector<Turn> turns;
@@ -76,14 +92,15 @@ std::vector<Turn> CotulenhRules::legal_turns(const Position& p) const {
 
 Turn CotulenhRules::turn_of(const Move& m) {
   Turn t;
-  if (m.code.size() < 2 || m.code.size() > 2 + kMaxStack) throw std::logic_error("cotulenh: move not made by this engine");
+  if (m.code.size() < 2 || m.code.size() > 2 + kMaxStack)
+    throw std::logic_error("cotulenh: move not made by this engine");
   t.from = static_cast<uint8_t>(m.code[0]);
   t.n = static_cast<uint8_t>(m.code[1]);
   if (t.n + 2u != m.code.size()) throw std::logic_error("cotulenh: move not made by this engine");
   for (int i = 0; i < t.n; ++i) {
     const uint32_t c = static_cast<uint32_t>(m.code[2 + i]);
-    t.a[i] = {static_cast<uint8_t>(c & 255), static_cast<uint8_t>((c >> 8) & 255), static_cast<uint8_t>((c >> 16) & 255),
-              static_cast<ActionKind>((c >> 24) & 255)};
+    t.a[i] = {static_cast<uint8_t>(c & 255), static_cast<uint8_t>((c >> 8) & 255),
+              static_cast<uint8_t>((c >> 16) & 255), static_cast<ActionKind>((c >> 24) & 255)};
   }
   return t;
 }
@@ -182,7 +199,8 @@ Outcome CotulenhRules::outcome(const State& s) const {
   if (e.over) {
     if (!e.decided) return by_points("both sides lost a battle on the same move");
     const std::string loser = side_name(e.loser);
-    if (o_.mode == Options::Mode::Full) return Outcome::win(opponent(e.loser), "full battle: " + loser + " lost its commander");
+    if (o_.mode == Options::Mode::Full)
+      return Outcome::win(opponent(e.loser), "full battle: " + loser + " lost its commander");
     return Outcome::win(opponent(e.loser), lost_word(e.battle, loser));
   }
   if (legal_turns(p).empty()) {
@@ -223,8 +241,8 @@ Observation CotulenhRules::observe(const State& s) const {
 }
 
 bool CotulenhRules::valid_token(const Token& t) const {
-  return (t.side == 'R' || t.side == 'B') && t.kind != 0 && kind_of_letter(t.kind) >= 0 &&
-         t.kind >= 'A' && t.kind <= 'Z';
+  return (t.side == 'R' || t.side == 'B') && t.kind != 0 && kind_of_letter(t.kind) >= 0 && t.kind >= 'A' &&
+         t.kind <= 'Z';
 }
 
 std::vector<BenchCase> CotulenhRules::bench_cases() const {

@@ -22,18 +22,28 @@ std::string a_(Kind k) {
 bool carries_anything(Kind k) {
   return k == kTank || k == kAirForce || k == kNavy || k == kEngineer || k == kHeadquarters;
 }
-std::string steps(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
+std::string steps(int n) {
+  return std::to_string(n) + (n == 1 ? " step" : " steps");
+}
 
-std::string side_word(Side s) { return s == Side::First ? "red" : "blue"; }
+std::string side_word(Side s) {
+  return s == Side::First ? "red" : "blue";
+}
 
 std::string what_carries(Kind carrier) {
   switch (carrier) {
-    case kTank: return "a tank carries only a commander, an infantry or a militia";
-    case kAirForce: return "an air force carries only a commander, an infantry or a militia";
-    case kEngineer: return "an engineer carries only one heavy weapon (artillery, anti-aircraft gun or missile)";
-    case kNavy: return "a navy carries at most one tank, one air force and one commander, infantry or militia";
-    case kHeadquarters: return "only its commander may enter a headquarters";
-    default: return a_(carrier) + " carries nothing";
+    case kTank:
+      return "a tank carries only a commander, an infantry or a militia";
+    case kAirForce:
+      return "an air force carries only a commander, an infantry or a militia";
+    case kEngineer:
+      return "an engineer carries only one heavy weapon (artillery, anti-aircraft gun or missile)";
+    case kNavy:
+      return "a navy carries at most one tank, one air force and one commander, infantry or militia";
+    case kHeadquarters:
+      return "only its commander may enter a headquarters";
+    default:
+      return a_(carrier) + " carries nothing";
   }
 }
 
@@ -92,7 +102,9 @@ std::string diagnose_action(const Position& p, const Options& o, int from, unsig
     if (!flies) {
       for (int i = 0; i < l.dist - 1; ++i) {
         const int s = g.ray[from][l.dir][i];
-        if (!p.at[s].empty()) return "the way from " + site_name(from) + " to " + site_name(to) + " is blocked on " + site_name(s) + " (only an air force flies over pieces)";
+        if (!p.at[s].empty())
+          return "the way from " + site_name(from) + " to " + site_name(to) + " is blocked on " + site_name(s) +
+                 " (only an air force flies over pieces)";
         if (k == kNavy ? !g.navigable[s] : !g.land[s])
           return k == kNavy ? "a navy sails only on the sea, the coast and the river mouth (d6 e6 d7 e7)"
                             : name + " cannot cross the open sea";
@@ -167,7 +179,7 @@ std::string diagnose_action(const Position& p, const Options& o, int from, unsig
       return target == kNavy ? "a navy's sea-to-sea missiles reach " + steps(reach)
              : navy_aa       ? "at sea a navy hits anything but a navy only with its anti-aircraft gun, " +
                              steps(std::max(reach, 1)) + " along a file or rank"
-                             : "a navy's guns reach " + steps(reach);
+                       : "a navy's guns reach " + steps(reach);
     return name + " captures at most " + steps(reach) + " away" + (carrier.hero() ? " (a hero)" : "");
   }
   if (!over_blockers) {
@@ -185,8 +197,7 @@ std::string diagnose_action(const Position& p, const Options& o, int from, unsig
   if (k == kEngineer && group.n > 1 && !(l.dist == 1 && crosses_river(from, to)))
     return "an engineer carries a heavy weapon only across the river, from one bank to the other";
   if (w.sep == 'x' && !replace) {
-    if (k == kNavy && can_stand)
-      return "land lies between: the navy takes " + site_name(to) + " in place (write @)";
+    if (k == kNavy && can_stand) return "land lies between: the navy takes " + site_name(to) + " in place (write @)";
     return name + " cannot stand on " + site_name(to) + ": it captures in place (write @)";
   }
   if (w.sep == '@') {
@@ -194,8 +205,9 @@ std::string diagnose_action(const Position& p, const Options& o, int from, unsig
     if (flies && target == kAirForce) return "an air force that takes an air force must take its place (write x)";
     if (!flies && replace)
       return k == kNavy ? "a navy taking a target on the coast must take its place (write x)"
-                        : name + " takes the place of what it captures here (write x); only targets at sea, or "
-                                 "inland for a navy's guns, are taken in place";
+                        : name +
+                              " takes the place of what it captures here (write x); only targets at sea, or "
+                              "inland for a navy's guns, are taken in place";
   }
   return "";
 }
@@ -239,7 +251,8 @@ std::string CotulenhRules::why_illegal(const State& s, std::string_view text) co
   for (size_t i = 0; i < acts.size(); ++i)
     if (acts[i].sep != '@') leaving |= masks[i];
   const Stack stay = src.subset(((1u << src.n) - 1) & ~leaving);
-  if (stay.n && !stack_allowed(stay)) return what_carries(stay.carrier().kind()) + ": those left behind cannot stay together";
+  if (stay.n && !stack_allowed(stay))
+    return what_carries(stay.carrier().kind()) + ": those left behind cannot stay together";
   if (stay.n && !may_stand(stay.carrier().kind(), from, o_.air_force_over_sea))
     return std::string("the ") + kind_name(stay.carrier().kind()) + " cannot be left on " + cotulenh::site_name(from) +
            " (" + terrain_word(from) + ")";
@@ -303,7 +316,8 @@ std::optional<IllegalChange> CotulenhRules::explain_change(const State& s, const
   const int from = vacated[0], to = filled[0];
   const Stack& src = p.at[from];
   char letter = after.sites[to].kind;
-  if (letter == 0 || !src.has(static_cast<Kind>(std::max(0, kind_of_letter(letter))))) letter = kKindLetter[src.top().kind()];
+  if (letter == 0 || !src.has(static_cast<Kind>(std::max(0, kind_of_letter(letter)))))
+    letter = kKindLetter[src.top().kind()];
   const bool onto_enemy = !before.sites[to].empty() && before.sites[to].side != mover;
   const std::string text =
       std::string(1, letter) + cotulenh::site_name(from) + (onto_enemy ? "x" : "-") + cotulenh::site_name(to);

@@ -16,30 +16,38 @@ Reach reach_of(Piece p) {
       r.capture_orth = h ? 2 : 1;
       r.capture_diag = h ? 2 : 0;
       break;
-    case kHeadquarters: break;
+    case kHeadquarters:
+      break;
     case kInfantry:
     case kEngineer:
     case kAntiAir:
       r.move_orth = r.capture_orth = h ? 2 : 1;
       r.move_diag = r.capture_diag = h ? 2 : 0;
       break;
-    case kMilitia: r.move_orth = r.capture_orth = r.move_diag = r.capture_diag = h ? 2 : 1; break;
+    case kMilitia:
+      r.move_orth = r.capture_orth = r.move_diag = r.capture_diag = h ? 2 : 1;
+      break;
     case kTank:
       r.move_orth = r.capture_orth = h ? 3 : 2;
       r.move_diag = r.capture_diag = h ? 3 : 0;
       break;
-    case kArtillery: r.move_orth = r.capture_orth = r.move_diag = r.capture_diag = h ? 4 : 3; break;
+    case kArtillery:
+      r.move_orth = r.capture_orth = r.move_diag = r.capture_diag = h ? 4 : 3;
+      break;
     case kMissile:
       r.move_orth = r.capture_orth = h ? 3 : 2;
       r.move_diag = r.capture_diag = h ? 2 : 1;
       break;
-    case kAirForce: r.move_orth = r.capture_orth = r.move_diag = r.capture_diag = h ? 5 : 4; break;
+    case kAirForce:
+      r.move_orth = r.capture_orth = r.move_diag = r.capture_diag = h ? 5 : 4;
+      break;
     case kNavy:
       r.move_orth = r.move_diag = h ? 5 : 4;
       r.capture_orth = r.capture_diag = h ? 4 : 3;  // the ship's gun, as land artillery
       r.missile = h ? 5 : 4;                        // sea-to-sea missiles, against navies
       break;
-    default: break;
+    default:
+      break;
   }
   return r;
 }
@@ -49,17 +57,28 @@ namespace {
 int zone_radius(Piece p, const Options& o) {
   int r = 0;
   switch (p.kind()) {
-    case kAntiAir: r = 1; break;
-    case kMissile: r = 2; break;
-    case kNavy: r = 1; break;
-    default: return 0;
+    case kAntiAir:
+      r = 1;
+      break;
+    case kMissile:
+      r = 2;
+      break;
+    case kNavy:
+      r = 1;
+      break;
+    default:
+      return 0;
   }
   return r + (p.hero() && o.hero_extends_air_defence ? 1 : 0);
 }
 
-bool can_hit_air(Kind k) { return k == kAntiAir || k == kMissile || k == kNavy || k == kAirForce; }
+bool can_hit_air(Kind k) {
+  return k == kAntiAir || k == kMissile || k == kNavy || k == kAirForce;
+}
 
-unsigned lowest_bit_index(unsigned m) { return static_cast<unsigned>(__builtin_ctz(m)); }
+unsigned lowest_bit_index(unsigned m) {
+  return static_cast<unsigned>(__builtin_ctz(m));
+}
 
 }  // namespace
 
@@ -310,13 +329,25 @@ void promote_heroes(Position& pos, const Options& o, std::vector<std::pair<int, 
     for (int s = 0; s < kSites && commander < 0; ++s)
       if (!pos.at[s].empty() && pos.at[s].side() != x && pos.at[s].has(kCommander)) commander = s;
     if (commander < 0) continue;
-    const Generator gen(pos, o, x);
+    // Most pieces are on no line with the commander, or too far: only the others need
+    // the generator (and its air-defence zones).
+    std::vector<std::pair<int, int>> near;
     for (int s = 0; s < kSites; ++s) {
       const Stack& st = pos.at[s];
       if (st.empty() || st.side() != x) continue;
-      for (int i = 0; i < st.n; ++i)
-        if (!st.p[i].hero() && gen.attacks(s, i, commander)) promote.push_back({s, i});
+      const Geometry::Line l = Geometry::line(s, commander);
+      if (l.dir < 0) continue;
+      for (int i = 0; i < st.n; ++i) {
+        if (st.p[i].hero()) continue;
+        const Reach r = reach_of(st.p[i]);
+        const int reach = std::max({r.capture_orth, r.capture_diag, r.missile});
+        if (l.dist <= reach || (st.p[i].kind() == kCommander && !is_diagonal(l.dir))) near.push_back({s, i});
+      }
     }
+    if (near.empty()) continue;
+    const Generator gen(pos, o, x);
+    for (auto [s, i] : near)
+      if (gen.attacks(s, i, commander)) promote.push_back({s, i});
   }
   if (o.last_defender_hero) {
     for (int side = 0; side < 2; ++side) {
@@ -369,14 +400,22 @@ Position apply_turn(const Position& pos, const Turn& t, const Options& o, std::v
     const Action& a = t.a[i];
     const Stack g = src.subset(a.group);
     switch (a.kind) {
-      case ActionKind::Move: next.at[a.to] = g; break;
-      case ActionKind::Board: next.at[a.to] = pos.at[a.to].merged(g); break;
+      case ActionKind::Move:
+        next.at[a.to] = g;
+        break;
+      case ActionKind::Board:
+        next.at[a.to] = pos.at[a.to].merged(g);
+        break;
       case ActionKind::Capture:
         take(a.target);
         next.at[a.to] = g;
         break;
-      case ActionKind::Strike: take(a.target); break;
-      case ActionKind::ShotDown: lose(g); break;
+      case ActionKind::Strike:
+        take(a.target);
+        break;
+      case ActionKind::ShotDown:
+        lose(g);
+        break;
       case ActionKind::Trade:
         take(a.target);
         lose(g);

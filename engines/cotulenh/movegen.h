@@ -29,8 +29,8 @@ enum class ActionKind : uint8_t {
 };
 
 struct Action {
-  uint8_t group = 0;  // which pieces of the source stack act together (bit i = piece i, bottom first)
-  uint8_t to = 0;     // where the group ends or is destroyed; the source site for a Strike
+  uint8_t group = 0;   // which pieces of the source stack act together (bit i = piece i, bottom first)
+  uint8_t to = 0;      // where the group ends or is destroyed; the source site for a Strike
   uint8_t target = 0;  // the site whose pieces are taken (Capture, Strike, Trade)
   ActionKind kind = ActionKind::Move;
 

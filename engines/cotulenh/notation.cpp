@@ -18,10 +18,16 @@ std::string turn_notation(const Position& pos, const Turn& t) {
     switch (a.kind) {
       case ActionKind::Move:
       case ActionKind::Board:
-      case ActionKind::ShotDown: out += '-' + site_name(a.to); break;
+      case ActionKind::ShotDown:
+        out += '-' + site_name(a.to);
+        break;
       case ActionKind::Capture:
-      case ActionKind::Trade: out += 'x' + site_name(a.target); break;
-      case ActionKind::Strike: out += '@' + site_name(a.target); break;
+      case ActionKind::Trade:
+        out += 'x' + site_name(a.target);
+        break;
+      case ActionKind::Strike:
+        out += '@' + site_name(a.target);
+        break;
     }
   }
   return out;
@@ -60,7 +66,8 @@ std::vector<WrittenAction> read_notation(std::string_view text) {
     size_t i = 0;
     auto letter = [&](char c) {
       const int k = kind_of_letter(c);
-      if (k < 0 || !std::isalpha(static_cast<unsigned char>(c))) bad(text, std::string("'") + c + "' is no piece letter");
+      if (k < 0 || !std::isalpha(static_cast<unsigned char>(c)))
+        bad(text, std::string("'") + c + "' is no piece letter");
       w.pieces.push_back(static_cast<Kind>(k));
     };
     if (s.empty()) bad(text, "an empty part between '/'");

@@ -28,8 +28,8 @@ Options Options::from_json(const Json& j) {
   o.facing = r.get_choice("commander_facing", "capturable", {"capturable", "illegal"}) == "capturable"
                  ? Facing::Capturable
                  : Facing::Illegal;
-  o.safety = r.get_choice("commander_safety", "none", {"none", "must_escape"}) == "none" ? Safety::None
-                                                                                       : Safety::MustEscape;
+  o.safety =
+      r.get_choice("commander_safety", "none", {"none", "must_escape"}) == "none" ? Safety::None : Safety::MustEscape;
   o.hq_shelters_commander = r.get_bool("hq_shelters_commander", true);
   o.zone_shape =
       r.get_choice("zone_shape", "circle", {"circle", "square"}) == "circle" ? ZoneShape::Circle : ZoneShape::Square;

@@ -5,14 +5,20 @@
 namespace sb::cotulenh {
 
 namespace {
-const char* const kNames[kKindCount] = {"commander", "headquarters", "infantry", "engineer",  "tank",   "artillery",
-                                         "anti-aircraft gun", "missile", "air force", "navy", "militia"};
-const char* const kPlural[kKindCount] = {"commanders", "headquarters", "infantry", "engineers", "tanks", "artillery",
-                                          "anti-aircraft guns", "missiles", "air forces", "navies", "militia"};
+const char* const kNames[kKindCount] = {"commander", "headquarters",      "infantry", "engineer",  "tank",
+                                        "artillery", "anti-aircraft gun", "missile",  "air force", "navy",
+                                        "militia"};
+const char* const kPlural[kKindCount] = {"commanders", "headquarters",       "infantry", "engineers",  "tanks",
+                                         "artillery",  "anti-aircraft guns", "missiles", "air forces", "navies",
+                                         "militia"};
 }  // namespace
 
-const char* kind_name(Kind k) { return kNames[k]; }
-const char* kind_name_plural(Kind k) { return kPlural[k]; }
+const char* kind_name(Kind k) {
+  return kNames[k];
+}
+const char* kind_name_plural(Kind k) {
+  return kPlural[k];
+}
 
 int kind_of_letter(char c) {
   char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -52,21 +58,29 @@ bool stack_allowed(const Stack& s) {
   auto only = [&](bool (*ok)(Kind)) { return s.n == 2 && ok(s.p[1].kind()); };
   switch (carrier) {
     case kTank:
-    case kAirForce: return only([](Kind k) { return is_foot(k); });
-    case kEngineer: return only([](Kind k) { return is_heavy(k); });
-    case kHeadquarters: return only([](Kind k) { return k == kCommander; });
+    case kAirForce:
+      return only([](Kind k) { return is_foot(k); });
+    case kEngineer:
+      return only([](Kind k) { return is_heavy(k); });
+    case kHeadquarters:
+      return only([](Kind k) { return k == kCommander; });
     case kNavy: {
       int tanks = 0, air = 0, foot = 0;
       for (int i = 1; i < s.n; ++i) {
         Kind k = s.p[i].kind();
-        if (k == kTank) ++tanks;
-        else if (k == kAirForce) ++air;
-        else if (is_foot(k)) ++foot;
-        else return false;
+        if (k == kTank)
+          ++tanks;
+        else if (k == kAirForce)
+          ++air;
+        else if (is_foot(k))
+          ++foot;
+        else
+          return false;
       }
       return tanks <= 1 && air <= 1 && foot <= 1;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -76,7 +90,8 @@ std::string stack_letters(const Stack& s, bool heroes, bool case_by_side) {
   for (int i = 0; i < s.n; ++i) {
     if (heroes && s.p[i].hero()) out += '+';
     char c = kKindLetter[s.p[i].kind()];
-    if (case_by_side && s.p[i].side() == Side::Second) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (case_by_side && s.p[i].side() == Side::Second)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     out += c;
   }
   if (s.n > 1) out += ')';

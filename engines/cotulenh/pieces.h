@@ -35,14 +35,18 @@ inline constexpr std::array<int, kKindCount> kStartCount = {1, 2, 2, 2, 2, 2, 2,
 // commander's fall is rewarded by the game's bonus instead). A hero is worth 10 more.
 inline constexpr std::array<int, kKindCount> kKindPoints = {0, 0, 10, 10, 20, 30, 10, 20, 40, 80, 10};
 
-const char* kind_name(Kind k);        // "tank"
+const char* kind_name(Kind k);         // "tank"
 const char* kind_name_plural(Kind k);  // "tanks"
 // -1 when `c` (either case) is no piece letter.
 int kind_of_letter(char c);
 
 // Foot soldiers ride tanks, air forces and navies; heavy weapons ride engineers.
-constexpr bool is_foot(Kind k) { return k == kCommander || k == kInfantry || k == kMilitia; }
-constexpr bool is_heavy(Kind k) { return k == kArtillery || k == kAntiAir || k == kMissile; }
+constexpr bool is_foot(Kind k) {
+  return k == kCommander || k == kInfantry || k == kMilitia;
+}
+constexpr bool is_heavy(Kind k) {
+  return k == kArtillery || k == kAntiAir || k == kMissile;
+}
 
 // One piece: 0 is "no piece". Bits 0-3 kind+1, bit 4 side (1 = Blue), bit 5 hero.
 struct Piece {
@@ -66,10 +70,14 @@ constexpr int stack_layer(Kind k) {
   switch (k) {
     case kNavy:
     case kEngineer:
-    case kHeadquarters: return 0;
-    case kTank: return 1;
-    case kAirForce: return 2;
-    default: return 3;
+    case kHeadquarters:
+      return 0;
+    case kTank:
+      return 1;
+    case kAirForce:
+      return 2;
+    default:
+      return 3;
   }
 }
 

@@ -11,9 +11,12 @@ namespace sb::cotulenh {
 bool may_stand(Kind carrier, int site, bool air_over_sea) {
   const Geometry& g = Geometry::get();
   switch (carrier) {
-    case kNavy: return g.navigable[site];
-    case kAirForce: return air_over_sea || g.land[site];
-    default: return g.land[site];
+    case kNavy:
+      return g.navigable[site];
+    case kAirForce:
+      return air_over_sea || g.land[site];
+    default:
+      return g.land[site];
   }
 }
 
@@ -32,9 +35,12 @@ class FenReader {
     if (fields.size() == 3) fail("give both sides' points (red then blue), not one");
     if (fields.size() > 5) fail("unexpected text '" + fields[5] + "' after the losses");
     read_board(fields[0]);
-    if (fields[1] == "r") pos_.to_move = Side::First;
-    else if (fields[1] == "b") pos_.to_move = Side::Second;
-    else fail("side to move must be 'r' or 'b', got '" + fields[1] + "'");
+    if (fields[1] == "r")
+      pos_.to_move = Side::First;
+    else if (fields[1] == "b")
+      pos_.to_move = Side::Second;
+    else
+      fail("side to move must be 'r' or 'b', got '" + fields[1] + "'");
     if (fields.size() >= 4) {
       pos_.points[0] = read_points(fields[2], "red");
       pos_.points[1] = read_points(fields[3], "blue");
@@ -171,7 +177,9 @@ class FenReader {
 
 }  // namespace
 
-Position parse_fen(std::string_view fen) { return FenReader(fen).read(); }
+Position parse_fen(std::string_view fen) {
+  return FenReader(fen).read();
+}
 
 std::string write_fen(const Position& p) {
   std::string out;

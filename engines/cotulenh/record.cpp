@@ -65,14 +65,22 @@ std::string record_turn(const Position& before, const Turn& t, const Position& a
     bool target = true;
     switch (a.kind) {
       case ActionKind::Move:
-      case ActionKind::Board: target = false; break;
-      case ActionKind::Capture: symbol = "@"; break;
-      case ActionKind::Strike: symbol = "@\u0332"; break;
+      case ActionKind::Board:
+        target = false;
+        break;
+      case ActionKind::Capture:
+        symbol = "@";
+        break;
+      case ActionKind::Strike:
+        symbol = "@\u0332";
+        break;
       case ActionKind::ShotDown:
         symbol = "@\u201D";
         target = false;
         break;
-      case ActionKind::Trade: symbol = "><"; break;
+      case ActionKind::Trade:
+        symbol = "><";
+        break;
     }
     out += symbol;
     if (target) out += group_letters(before.at[a.target], st);
@@ -95,7 +103,9 @@ std::string record_turn(const Position& before, const Turn& t, const Position& a
   return out;
 }
 
-std::string record_violation(std::string_view attempted) { return std::string("$").append(attempted); }
+std::string record_violation(std::string_view attempted) {
+  return std::string("$").append(attempted);
+}
 
 std::string record_result(const Outcome& outcome, Side side) {
   if (outcome.status == Outcome::Status::Draw) return "=";

@@ -7,7 +7,9 @@ namespace sb::cotulenh {
 
 namespace {
 
-std::string side_word(int s) { return s == 0 ? "red" : "blue"; }
+std::string side_word(int s) {
+  return s == 0 ? "red" : "blue";
+}
 
 std::string count_words(int n, Kind k) {
   return std::to_string(n) + " " + (n == 1 ? kind_name(k) : kind_name_plural(k));
@@ -42,9 +44,9 @@ std::vector<IllegalChange> check_free_setup(const Observation& board, const Opti
                    {s}});
     }
     if (red_half(s) != (side == 0)) {
-      c.push_back({piece + " is outside " + side_word(side) + "'s half (" + (side == 0 ? "ranks 1-6" : "ranks 7-12") +
-                       ")",
-                   {s}});
+      c.push_back(
+          {piece + " is outside " + side_word(side) + "'s half (" + (side == 0 ? "ranks 1-6" : "ranks 7-12") + ")",
+           {s}});
     }
   }
   for (int side = 0; side < 2; ++side)
@@ -52,9 +54,9 @@ std::vector<IllegalChange> check_free_setup(const Observation& board, const Opti
       const Kind kind = static_cast<Kind>(k);
       const int n = count[side][k], want = kStartCount[k];
       if (n < want) {
-        c.push_back(
-            {side_word(side) + " is missing " + count_words(want - n, kind) + " (a side has " + std::to_string(want) + ")",
-             {}});
+        c.push_back({side_word(side) + " is missing " + count_words(want - n, kind) + " (a side has " +
+                         std::to_string(want) + ")",
+                     {}});
       } else if (n > want) {
         c.push_back({side_word(side) + " has " + count_words(n, kind) + ", a side has " + std::to_string(want),
                      where[side][k]});

@@ -33,8 +33,8 @@ TEST(CotulenhCli, FenPrintsTheStartAndTheBattleStatus) {
 
 TEST(CotulenhCli, FenAfterACaptureShowsPointsAndLosses) {
   // Red's tank takes the blue infantry on c8 from c6 (a capture two steps up the coast).
-  auto r = run_smartboard(
-      {"fen", "cotulenh", "--fen", "6c4/11/11/11/2i7m/11/2T8/11/11/11/10I/5C5 r", "--play", "Tc6xc8"});
+  auto r =
+      run_smartboard({"fen", "cotulenh", "--fen", "6c4/11/11/11/2i7m/11/2T8/11/11/11/10I/5C5 r", "--play", "Tc6xc8"});
   ASSERT_EQ(r.status, 0) << r.err;
   auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 2u);
@@ -82,56 +82,52 @@ void expect_one_line_error(const std::vector<std::string>& cmd, const std::strin
   EXPECT_TRUE(r.out.empty() || cmd[0] == "perft") << joined;
 }
 
+// Each bad FEN through `fen`; the three commands share the reading, so `perft` and
+// `moves --json` get a few of them (every launch of the binary costs time).
 TEST(CotulenhCli, BadFenExitsTwoNamingTheProblem) {
-  for (const char* cmd : {"perft", "moves", "fen"}) {
-    std::vector<std::string> base = {cmd, "cotulenh"};
-    if (std::string(cmd) == "perft") base.insert(base.end(), {"--depth", "1"});
-    if (std::string(cmd) == "moves") base.push_back("--json");
-    auto with = [&](const std::string& fen) {
-      auto v = base;
-      v.insert(v.end(), {"--fen", fen});
-      return v;
-    };
-    expect_one_line_error(with(""), "empty FEN");
-    expect_one_line_error(with("6c4/11 r"), "2 ranks");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6C4"), "side to move");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6C4 x"), "'r' or 'b'");
-    expect_one_line_error(with("6c5/11/11/11/11/11/11/11/11/11/11/6C4 r"), "rank 12 has more than 11");
-    expect_one_line_error(with("6c3/11/11/11/11/11/11/11/11/11/11/6C4 r"), "rank 12 has 10 sites");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6Z4 r"), "unexpected character 'Z'");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/T5C4 r"), "cannot stand on a1");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/5(TA)C4 r"), "not one the rules allow");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/5(Tt)C4 r"), "mixes red and blue");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/5(TI4 r"), "missing ')'");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/5+HC4 r"), "headquarters cannot be a hero");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/4CC5 r"), "more than 1");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6C4 r 10"), "both sides' points");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6C4 r x 0"), "bad red points");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6C4 r 0 0 Q"), "bad lost piece");
-    expect_one_line_error(with("6c4/11/11/11/11/11/11/11/11/11/11/6C4 r 0 0 - extra"), "unexpected text");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "empty FEN"},
+      {"6c4/11 r", "2 ranks"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6C4", "side to move"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6C4 x", "'r' or 'b'"},
+      {"6c5/11/11/11/11/11/11/11/11/11/11/6C4 r", "rank 12 has more than 11"},
+      {"6c3/11/11/11/11/11/11/11/11/11/11/6C4 r", "rank 12 has 10 sites"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6Z4 r", "unexpected character 'Z'"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/T5C4 r", "cannot stand on a1"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/5(TA)C4 r", "not one the rules allow"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/5(Tt)C4 r", "mixes red and blue"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/5(TI4 r", "missing ')'"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/5+HC4 r", "headquarters cannot be a hero"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/4CC5 r", "more than 1"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6C4 r 10", "both sides' points"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6C4 r x 0", "bad red points"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6C4 r 0 0 Q", "bad lost piece"},
+      {"6c4/11/11/11/11/11/11/11/11/11/11/6C4 r 0 0 - extra", "unexpected text"},
+  };
+  for (const auto& [fen, needle] : cases) expect_one_line_error({"fen", "cotulenh", "--fen", fen}, needle);
+  for (size_t i : {1u, 8u, 15u}) {
+    expect_one_line_error({"perft", "cotulenh", "--depth", "1", "--fen", cases[i].first}, cases[i].second);
+    expect_one_line_error({"moves", "cotulenh", "--json", "--fen", cases[i].first}, cases[i].second);
   }
 }
 
+// Each bad move through `moves --json`; `fen` shares the path and gets a few.
 TEST(CotulenhCli, BadMovesInPlayExitTwoSayingWhy) {
-  for (const char* cmd : {"moves", "fen"}) {
-    std::vector<std::string> base = {cmd, "cotulenh"};
-    if (std::string(cmd) == "moves") base.push_back("--json");
-    auto with = [&](const std::string& play) {
-      auto v = base;
-      v.insert(v.end(), {"--play", play});
-      return v;
-    };
-    expect_one_line_error(with("Hf2-f3"), "the headquarters never moves");
-    expect_one_line_error(with("Tf4-f8"), "a tank moves at most 2 steps");
-    expect_one_line_error(with("Ge4xf4"), "you cannot capture your own tank");
-    expect_one_line_error(with("Ad3-d6"), "the way from d3 to d6 is blocked on d5");
-    expect_one_line_error(with("Ae2-e3"), "there is no artillery on e2");
-    expect_one_line_error(with("Tf9-f7"), "it is red's turn");
-    expect_one_line_error(with("Zf4-f6"), "not a Cờ tư lệnh move");
-    expect_one_line_error(with("Tf4f6"), "not a Cờ tư lệnh move");
-    expect_one_line_error(with("Tf4-z6"), "no site 'z6'");
-    expect_one_line_error(with("Tf4-f6 Tf9-f7 Tf6xf7 Mg8xf8"), "(ply 4) there is nothing to capture on f8");
-  }
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"Hf2-f3", "the headquarters never moves"},
+      {"Tf4-f8", "a tank moves at most 2 steps"},
+      {"Ge4xf4", "you cannot capture your own tank"},
+      {"Ad3-d6", "the way from d3 to d6 is blocked on d5"},
+      {"Ae2-e3", "there is no artillery on e2"},
+      {"Tf9-f7", "it is red's turn"},
+      {"Zf4-f6", "not a Cờ tư lệnh move"},
+      {"Tf4f6", "not a Cờ tư lệnh move"},
+      {"Tf4-z6", "no site 'z6'"},
+      {"Tf4-f6 Tf9-f7 Tf6xf7 Mg8xf8", "(ply 4) there is nothing to capture on f8"},
+  };
+  for (const auto& [play, needle] : cases)
+    expect_one_line_error({"moves", "cotulenh", "--json", "--play", play}, needle);
+  for (size_t i : {0u, 6u, 9u}) expect_one_line_error({"fen", "cotulenh", "--play", cases[i].first}, cases[i].second);
 }
 
 TEST(CotulenhCli, BadOptionsExitTwo) {
@@ -143,7 +139,8 @@ TEST(CotulenhCli, BadOptionsExitTwo) {
 }
 
 TEST(CotulenhCli, ConfigFileGivesTheDefaults) {
-  auto r = run_smartboard({"perft", "cotulenh", "--depth", "1", "--config", SMARTBOARD_SOURCE_DIR "/configs/cotulenh.json"});
+  auto r =
+      run_smartboard({"perft", "cotulenh", "--depth", "1", "--config", SMARTBOARD_SOURCE_DIR "/configs/cotulenh.json"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(lines_of(r.out), (std::vector<std::string>{"perft 1 117"}));
 }

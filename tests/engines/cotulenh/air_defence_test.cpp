@@ -118,7 +118,7 @@ TEST(CotulenhAirDefence, MissileZoneReachesTwoStepsAndOneDiagonally) {
   const Position p = board({{"e1", "F"}, {"g4", "s"}});
   // f3 is one diagonal step from the missile: inside; e3 is not (two files, one rank).
   EXPECT_TRUE(has_move(kRules, p, "Fe1-e3"));
-  EXPECT_TRUE(has_move(kRules, p, "Fe1-g3"));  // g3 inside: shot down there
+  EXPECT_TRUE(has_move(kRules, p, "Fe1-g3"));   // g3 inside: shot down there
   EXPECT_FALSE(has_move(kRules, p, "Fe1-h4"));  // the diagonal passes f2, g3
   const Move m = move_of(kRules, p, "Fe1-g3");
   EXPECT_EQ(m.details.at("kind").as_string(), "shot_down");

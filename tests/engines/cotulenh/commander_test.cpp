@@ -12,7 +12,9 @@ using testing::refusal;
 
 const CotulenhRules kRules;
 
-CotulenhRules with(const char* json) { return CotulenhRules(Options::from_json(Json::parse(json))); }
+CotulenhRules with(const char* json) {
+  return CotulenhRules(Options::from_json(Json::parse(json)));
+}
 
 TEST(CotulenhFacing, TheSideToMoveTakesAnExposedCommanderAlongTheOpenFile) {
   const Position p = board({{"e2", "C"}, {"e10", "c"}, {"k5", "I"}, {"a12", "n"}});

@@ -11,7 +11,9 @@ using testing::play;
 const CotulenhRules kRules;
 const CotulenhRules kFull(Options::from_json(Json::parse(R"({"mode": "full"})")));
 
-Outcome outcome_of(const CotulenhRules& rules, const Position& p) { return rules.outcome(rules.make_state(p)); }
+Outcome outcome_of(const CotulenhRules& rules, const Position& p) {
+  return rules.outcome(rules.make_state(p));
+}
 
 Position with_lost(Position p, Side s, std::initializer_list<Kind> kinds) {
   for (Kind k : kinds) ++p.lost[index_of(s)][k];
@@ -19,8 +21,8 @@ Position with_lost(Position p, Side s, std::initializer_list<Kind> kinds) {
 }
 
 TEST(CotulenhEndings, PointsFollowTheSeedsTable) {
-  const std::pair<const char*, int> table[] = {{"i", 10}, {"e", 10}, {"g", 10}, {"m", 10}, {"t", 20}, {"s", 20},
-                                               {"a", 30}, {"f", 40}, {"h", 0}};
+  const std::pair<const char*, int> table[] = {{"i", 10}, {"e", 10}, {"g", 10}, {"m", 10}, {"t", 20},
+                                               {"s", 20}, {"a", 30}, {"f", 40}, {"h", 0}};
   for (auto [tok, pts] : table) {
     const Position after = play(kRules, board({{"e5", "A"}, {"e7", tok}, {"k12", "i"}, {"k1", "I"}}), "Ae5xe7");
     EXPECT_EQ(after.points[0], pts) << tok;

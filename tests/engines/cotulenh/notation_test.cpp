@@ -65,10 +65,12 @@ TEST(CotulenhNotation, RefusalsSayWhichRuleIsBroken) {
        "are taken in place"},
       {board({{"c1", "T"}, {"c2", "I"}, {"c3", "n"}}), "Tc1xc3",
        "a tank fires straight: c2 is in the way (only artillery and a navy's guns shoot over pieces)"},
-      {board({{"e1", "F"}, {"e3", "f"}}), "Fe1@e3", "an air force that takes an air force must take its place (write x)"},
+      {board({{"e1", "F"}, {"e3", "f"}}), "Fe1@e3",
+       "an air force that takes an air force must take its place (write x)"},
       {board({{"e7", "N"}, {"c9", "i"}}), "Ne7xc9", "land lies between: the navy takes c9 in place (write @)"},
       {board({{"c1", "N"}, {"e1", "t"}}), "Nc1xe1", "a navy cannot stand on e1: it captures in place (write @)"},
-      {board({{"c1", "N"}, {"c3", "i"}}), "Nc1@c3", "a navy taking a target on the coast must take its place (write x)"},
+      {board({{"c1", "N"}, {"c3", "i"}}), "Nc1@c3",
+       "a navy taking a target on the coast must take its place (write x)"},
       {board({{"b1", "N"}, {"b6", "n"}}), "Nb1xb6", "a navy's sea-to-sea missiles reach 4 steps"},
       {board({{"b1", "N"}, {"a2", "f"}}), "Nb1xa2",
        "at sea a navy hits anything but a navy only with its anti-aircraft gun, 1 step along a file or rank"},
@@ -108,7 +110,8 @@ TEST(CotulenhExplainChange, AHeavyPieceCarriedAcrossDeepWaterByHand) {
   const State s = kRules.make_state(board({{"e6", "A"}, {"g1", "C"}}));
   const auto c = kRules.explain_change(s, moved(kRules.observe(s), "e6", "e7", "RA"));
   ASSERT_TRUE(c.has_value());
-  EXPECT_EQ(c->reason, "Ae6-e7: heavy pieces cross deep water only at a ford (files f and h) or carried by an engineer");
+  EXPECT_EQ(c->reason,
+            "Ae6-e7: heavy pieces cross deep water only at a ford (files f and h) or carried by an engineer");
 }
 
 TEST(CotulenhExplainChange, ACaptureThatShouldHaveBeenInPlace) {

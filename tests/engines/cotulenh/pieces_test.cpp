@@ -11,7 +11,9 @@ using testing::moves_from;
 
 const CotulenhRules kRules;
 
-std::vector<std::string> alone(const char* sq, const char* token) { return moves_from(kRules, board({{sq, token}}), sq); }
+std::vector<std::string> alone(const char* sq, const char* token) {
+  return moves_from(kRules, board({{sq, token}}), sq);
+}
 
 TEST(CotulenhPieces, InfantryStepsOneSiteAlongFilesAndRanks) {
   EXPECT_EQ(alone("e5", "I"), list({"Ie5-d5", "Ie5-e4", "Ie5-e6", "Ie5-f5"}));
@@ -42,8 +44,7 @@ TEST(CotulenhPieces, MilitiaStepsOneSiteInEightDirections) {
 }
 
 TEST(CotulenhPieces, TankMovesOneOrTwoAlongFilesAndRanks) {
-  EXPECT_EQ(alone("e5", "T"),
-            list({"Te5-c5", "Te5-d5", "Te5-e3", "Te5-e4", "Te5-e6", "Te5-e7", "Te5-f5", "Te5-g5"}));
+  EXPECT_EQ(alone("e5", "T"), list({"Te5-c5", "Te5-d5", "Te5-e3", "Te5-e4", "Te5-e6", "Te5-e7", "Te5-f5", "Te5-g5"}));
   EXPECT_EQ(alone("d5", "T"), list({"Td5-c5", "Td5-d3", "Td5-d4", "Td5-d6", "Td5-d7", "Td5-e5", "Td5-f5"}));
   // Blocked: it never passes over a piece (here an anti-aircraft gun it cannot carry).
   EXPECT_EQ(moves_from(kRules, board({{"e5", "T"}, {"e6", "G"}}), "e5"),

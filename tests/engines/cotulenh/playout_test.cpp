@@ -34,7 +34,8 @@ TEST(CotulenhPlayout, RandomGamesKeepEveryInvariant) {
     for (int game = 0; game < 12; ++game) {
       Position p = CotulenhRules::position(rules.start());
       for (int ply = 0; ply < 160; ++ply) {
-        const std::string where = std::string(options) + " game " + std::to_string(game) + " ply " + std::to_string(ply);
+        const std::string where =
+            std::string(options) + " game " + std::to_string(game) + " ply " + std::to_string(ply);
         const std::vector<Turn> turns = rules.legal_turns(p);
         if (turns.empty()) {
           EXPECT_TRUE(rules.outcome(rules.make_state(p)).over()) << where;

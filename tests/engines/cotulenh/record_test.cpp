@@ -47,7 +47,9 @@ TEST(CotulenhRecord, AirDefenceShotDownAndOneForOne) {
 
 TEST(CotulenhRecord, ThreatHeroesAndTheDecisiveBlow) {
   // The tank threatens the commander on e9 and becomes a hero (in bold).
-  EXPECT_EQ(record(crowd({{"e5", "T"}, {"e9", "c"}, {"i12", ""}}), "Te5-e7"), "T4.4_6.4>*8.4{\U0001D413""6.4}");
+  EXPECT_EQ(record(crowd({{"e5", "T"}, {"e9", "c"}, {"i12", ""}}), "Te5-e7"),
+            "T4.4_6.4>*8.4{\U0001D413"
+            "6.4}");
   // Taking the commander ends the game.
   EXPECT_EQ(record(crowd({{"e5", "T"}, {"e6", "c"}, {"i12", ""}}), "Te5xe6"), "T4.4@TL5.4^");
 }

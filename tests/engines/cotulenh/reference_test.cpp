@@ -37,13 +37,27 @@ struct RPos {
   int lost[2][11] = {};
 };
 
-int fl(int s) { return s % 11; }
-int rk(int s) { return s / 11; }
-bool land(int s) { return fl(s) >= 2; }
-bool navigable(int s) { return fl(s) <= 2 || ((fl(s) == 3 || fl(s) == 4) && (rk(s) == 5 || rk(s) == 6)); }
-bool foot(int k) { return k == C || k == I || k == M; }
-bool heavy(int k) { return k == A || k == G || k == S; }
-int layer(int k) { return k == N || k == E || k == H ? 0 : k == T ? 1 : k == F ? 2 : 3; }
+int fl(int s) {
+  return s % 11;
+}
+int rk(int s) {
+  return s / 11;
+}
+bool land(int s) {
+  return fl(s) >= 2;
+}
+bool navigable(int s) {
+  return fl(s) <= 2 || ((fl(s) == 3 || fl(s) == 4) && (rk(s) == 5 || rk(s) == 6));
+}
+bool foot(int k) {
+  return k == C || k == I || k == M;
+}
+bool heavy(int k) {
+  return k == A || k == G || k == S;
+}
+int layer(int k) {
+  return k == N || k == E || k == H ? 0 : k == T ? 1 : k == F ? 2 : 3;
+}
 std::string sq_name(int s) {
   std::string n(1, static_cast<char>('a' + fl(s)));
   return n.append(std::to_string(rk(s) + 1));
@@ -56,11 +70,16 @@ void canon(RStack& st) {
 bool rides(int carrier, int rider) {
   switch (carrier) {
     case T:
-    case F: return foot(rider);
-    case E: return heavy(rider);
-    case H: return rider == C;
-    case N: return rider == T || rider == F || foot(rider);
-    default: return false;
+    case F:
+      return foot(rider);
+    case E:
+      return heavy(rider);
+    case H:
+      return rider == C;
+    case N:
+      return rider == T || rider == F || foot(rider);
+    default:
+      return false;
   }
 }
 
@@ -85,15 +104,17 @@ bool stack_ok(const RStack& st) {
   return false;
 }
 
-bool stands(int carrier, int s) { return carrier == N ? navigable(s) : carrier == F ? true : land(s); }
+bool stands(int carrier, int s) {
+  return carrier == N ? navigable(s) : carrier == F ? true : land(s);
+}
 
 struct RReach {
   int mo, md, co, cd, missile;
 };
 RReach reach(const RP& p) {
-  static const RReach base[11] = {
-      {99, 0, 1, 0, 0}, {0, 0, 0, 0, 0}, {1, 0, 1, 0, 0}, {1, 0, 1, 0, 0}, {2, 0, 2, 0, 0}, {3, 3, 3, 3, 0},
-      {1, 0, 1, 0, 0},  {2, 1, 2, 1, 0}, {4, 4, 4, 4, 0}, {4, 4, 3, 3, 4}, {1, 1, 1, 1, 0}};
+  static const RReach base[11] = {{99, 0, 1, 0, 0}, {0, 0, 0, 0, 0}, {1, 0, 1, 0, 0}, {1, 0, 1, 0, 0},
+                                  {2, 0, 2, 0, 0},  {3, 3, 3, 3, 0}, {1, 0, 1, 0, 0}, {2, 1, 2, 1, 0},
+                                  {4, 4, 4, 4, 0},  {4, 4, 3, 3, 4}, {1, 1, 1, 1, 0}};
   RReach r = base[p.kind];
   if (p.kind == H || !p.hero) return r;
   auto up = [](int o, int d) { return d > 0 ? d + 1 : o + 1; };
@@ -121,7 +142,9 @@ std::vector<bool> zone_of(const RPos& p, int side) {
   return z;
 }
 
-bool exposed(const RStack& st) { return st.size() == 1 && st[0].kind == C; }
+bool exposed(const RStack& st) {
+  return st.size() == 1 && st[0].kind == C;
+}
 
 enum RA { kGo, kJoin, kTake, kHit, kBurn, kSwap };
 struct RAct {
@@ -194,9 +217,10 @@ std::vector<RAct> act_toward(const RPos& p, int us, int from, const RStack& grou
     ok = dist <= (diag ? aa.cd : aa.co) && clear;
   } else if (c.kind == N) {
     ok = tk == N ? dist <= r.missile && clear : dist <= creach;
-  }
-  else if (c.kind == A || c.kind == F) ok = dist <= creach;
-  else ok = dist <= creach && clear;
+  } else if (c.kind == A || c.kind == F)
+    ok = dist <= creach;
+  else
+    ok = dist <= creach && clear;
   const bool facing = c.kind == C && single && !diag && clear && exposed(p.sq[from]) && exposed(dest);
   if (!ok && !facing) return out;
   if (c.kind == E && !single) {

@@ -9,7 +9,9 @@ namespace {
 
 const CotulenhRules kRules;
 
-Observation start_board() { return kRules.observe(kRules.start()); }
+Observation start_board() {
+  return kRules.observe(kRules.start());
+}
 
 void put(Observation& o, const char* sq, const char* token) {
   o.sites[site_from_name(sq)] = token[0] ? parse_token(token) : Token{};
@@ -58,12 +60,9 @@ TEST(CotulenhSetup, EachBrokenRuleIsNamedWithItsSites) {
   std::vector<std::string> r;
   for (const IllegalChange& c : f.problems) r.push_back(c.reason);
   const std::vector<std::string> want = {
-      "the red navy on e3 cannot stand there (land)",
-      "the red militia on g8 is outside red's half (ranks 1-6)",
-      "k6: 'RX' is not a Cờ tư lệnh piece",
-      "red has 3 tanks, a side has 2",
-      "red is missing 1 air force (a side has 2)",
-      "blue is missing 1 militia (a side has 1)",
+      "the red navy on e3 cannot stand there (land)", "the red militia on g8 is outside red's half (ranks 1-6)",
+      "k6: 'RX' is not a Cờ tư lệnh piece",           "red has 3 tanks, a side has 2",
+      "red is missing 1 air force (a side has 2)",    "blue is missing 1 militia (a side has 1)",
   };
   for (const std::string& w : want) EXPECT_NE(std::find(r.begin(), r.end(), w), r.end()) << w;
   EXPECT_EQ(r.size(), want.size());

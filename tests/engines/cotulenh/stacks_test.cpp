@@ -16,7 +16,9 @@ using testing::refusal;
 
 const CotulenhRules kRules;
 
-std::string at(const Position& p, const char* sq) { return stack_letters(p.at[site_from_name(sq)], true, true); }
+std::string at(const Position& p, const char* sq) {
+  return stack_letters(p.at[site_from_name(sq)], true, true);
+}
 
 TEST(CotulenhStacks, BoardingIsAMoveEitherWay) {
   // The infantry climbs on the tank, or the tank picks it up.
@@ -36,7 +38,8 @@ TEST(CotulenhStacks, OnlyTheAllowedPiecesRide) {
   EXPECT_EQ(refusal(kRules, p, "Af5-e5"), "a tank carries only a commander, an infantry or a militia");
   EXPECT_EQ(refusal(kRules, p, "Te5-d5"), "an air force carries only a commander, an infantry or a militia");
   EXPECT_EQ(refusal(kRules, p, "Ie6-f6"), "the infantry and an anti-aircraft gun cannot share a site");
-  EXPECT_EQ(refusal(kRules, p, "Me4-f4"), "an engineer carries only one heavy weapon (artillery, anti-aircraft gun or missile)");
+  EXPECT_EQ(refusal(kRules, p, "Me4-f4"),
+            "an engineer carries only one heavy weapon (artillery, anti-aircraft gun or missile)");
 }
 
 TEST(CotulenhStacks, ATankDoesNotDriveAcrossOpenSeaToBoard) {

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <initializer_list>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,7 +42,9 @@ inline Position board(std::initializer_list<std::pair<const char*, const char*>>
   return p;
 }
 
-inline std::string fen_of(const Position& p) { return write_fen(p); }
+inline std::string fen_of(const Position& p) {
+  return write_fen(p);
+}
 
 inline std::vector<std::string> sorted_moves(const CotulenhRules& rules, const Position& p) {
   std::vector<std::string> out;
