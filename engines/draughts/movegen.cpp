@@ -1,6 +1,7 @@
 #include "engines/draughts/movegen.h"
 
 #include <array>
+#include <memory>
 
 namespace sb::draughts {
 
@@ -139,12 +140,16 @@ class Gen {
 
   // The men with a capture in some direction: only they need the path search.
   uint64_t men_that_can_jump() const {
-    const uint64_t landing = empty_;
-    uint64_t up = 0, down = 0;
-    up |= shift<-R::kUL>(shift<-R::kUL>(landing) & opp_) | shift<-R::kUR>(shift<-R::kUR>(landing) & opp_);
-    down |= shift<-R::kDL>(shift<-R::kDL>(landing) & opp_) | shift<-R::kDR>(shift<-R::kDR>(landing) & opp_);
+    // Squares from which a jump in direction D is possible: an opposing piece one
+    // step away and an empty square two steps away.
+    const uint64_t up = jump_sources<R::kUL>() | jump_sources<R::kUR>();
+    const uint64_t down = jump_sources<R::kDL>() | jump_sources<R::kDR>();
     if (!R::kBackCapture) return own_men_ & (white_ ? up : down);
     return own_men_ & (up | down);
+  }
+  template <int D>
+  uint64_t jump_sources() const {
+    return shift<-D>(shift<-D>(empty_) & opp_);
   }
 
   template <class Sink>
@@ -182,9 +187,11 @@ class Gen {
     const uint64_t up = white_ ? forward_men : backward_men;
     const uint64_t down = white_ ? backward_men : forward_men;
     if (R::kFlying) {
-      return short_capture<R::kUL>(up) || short_capture<R::kUR>(up) || short_capture<R::kDL>(down) ||
-             short_capture<R::kDR>(down) || long_capture<R::kUL>() || long_capture<R::kUR>() ||
-             long_capture<R::kDL>() || long_capture<R::kDR>();
+      if (short_capture<R::kUL>(up) || short_capture<R::kUR>(up) || short_capture<R::kDL>(down) ||
+          short_capture<R::kDR>(down))
+        return true;
+      return own_kings_ &&
+             (long_capture<R::kUL>() || long_capture<R::kUR>() || long_capture<R::kDL>() || long_capture<R::kDR>());
     }
     return short_capture<R::kUL>(up | own_kings_) || short_capture<R::kUR>(up | own_kings_) ||
            short_capture<R::kDL>(down | own_kings_) || short_capture<R::kDR>(down | own_kings_);
@@ -350,12 +357,53 @@ std::vector<PathMove> gen_all_capture_paths(const Board& b) {
   return out;
 }
 
+// Subtree counts already known, keyed by the whole position and the depth: the
+// same position is reached by many move orders, and counting it once is exact.
+class PerftCache {
+ public:
+  explicit PerftCache(int bits) : entries_(size_t{1} << bits), mask_((size_t{1} << bits) - 1) {}
+
+  const uint64_t* find(const Board& b, int depth) const {
+    const Entry& e = entries_[index(b, depth)];
+    if (e.depth == depth && e.board == b) return &e.count;
+    return nullptr;
+  }
+  void store(const Board& b, int depth, uint64_t count) {
+    Entry& e = entries_[index(b, depth)];
+    e.board = b;
+    e.depth = depth;
+    e.count = count;
+  }
+
+ private:
+  struct Entry {
+    Board board;
+    uint64_t count = 0;
+    int depth = 0;  // 0: empty
+  };
+  size_t index(const Board& b, int depth) const {
+    uint64_t h = b.pieces[0] * 0x9E3779B97F4A7C15ull;
+    h ^= (b.pieces[1] + static_cast<uint64_t>(depth)) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (b.kings + static_cast<uint64_t>(b.side)) * 0x165667B19E3779F9ull;
+    return static_cast<size_t>(h ^ (h >> 29)) & mask_;
+  }
+  std::vector<Entry> entries_;
+  size_t mask_;
+};
+
 template <class R>
 class Perft {
  public:
-  Perft(int depth, bool keep) : lists_(depth + 1), keep_(keep) {}
+  // Subtrees this deep or deeper go through the cache; shallower ones are cheaper to count again.
+  static constexpr int kCachedDepth = 3;
+
+  Perft(int depth, bool keep) : lists_(depth + 1), keep_(keep) {
+    if (depth >= kCachedDepth + 2) cache_ = std::make_unique<PerftCache>(depth >= 9 ? 18 : 14);
+  }
 
   uint64_t run(const Board& b, int depth) {
+    if (cache_ && depth >= kCachedDepth)
+      if (const uint64_t* known = cache_->find(b, depth)) return *known;
     Gen<R> gen(b);
     std::vector<RawMove>& list = lists_[depth];
     CountSink sink{&list, keep_};
@@ -369,12 +417,14 @@ class Perft {
     if (depth == 1) return list.size();
     uint64_t n = 0;
     for (size_t i = 0; i < list.size(); ++i) n += run(apply_move<R>(b, list[i]), depth - 1);
+    if (cache_ && depth >= kCachedDepth) cache_->store(b, depth, n);
     return n;
   }
 
  private:
   std::vector<std::vector<RawMove>> lists_;
   bool keep_;
+  std::unique_ptr<PerftCache> cache_;
 };
 
 template <class R>

@@ -127,6 +127,20 @@ TEST(DraughtsCli, MalformedAndIllegalMovesExitTwoWithTheReason) {
             std::string::npos);
 }
 
+TEST(DraughtsCli, EachGameConfigLoadsWithItsRules) {
+  for (const std::string game : {"brazilian", "international", "english"}) {
+    const std::string config = std::string(SMARTBOARD_SOURCE_DIR) + "/configs/" + game + ".json";
+    auto r = run_smartboard({"moves", game, "--config", config});
+    EXPECT_EQ(r.status, 0) << game << ": " << r.err;
+    EXPECT_FALSE(r.out.empty()) << game;
+  }
+  // --options overrides the config's rules.
+  auto r =
+      run_smartboard({"moves", "brazilian", "--config", std::string(SMARTBOARD_SOURCE_DIR) + "/configs/brazilian.json",
+                      "--options", R"({"notation":"algebraic"})"});
+  EXPECT_EQ(lines_of(r.out).front(), "a3-b4");
+}
+
 TEST(DraughtsCli, UnknownOrBadRuleOptionsExitTwo) {
   EXPECT_EQ(bad_input({"moves", "brazilian", "--options", R"({"flying_kings": false})"}),
             "smartboard moves: brazilian rule options: unknown option 'flying_kings'\n");

@@ -149,16 +149,16 @@ TEST(DraughtsCrossCheck, PerftOfMiddleGameAndKingPositionsMatchesTheReference) {
                           {1, 2, 3, 4, 6, 7, 9, 10, 12, 14, 15}, {}),
        5},
       // Brazilian kings and men.
-      {"brazilian", ref::make_position(8, true, {18, 22, 27}, {4, 29}, {7, 10, 14, 15}, {32, 2}), 4},
+      {"brazilian", ref::make_position(8, true, {21, 22, 24, 28}, {27, 31}, {9, 10, 12, 13}, {2, 7}), 5},
       // International middle game.
       {"international",
        ref::make_position(10, true, {27, 28, 31, 32, 33, 34, 36, 37, 38, 39, 41, 42, 43, 44, 45}, {},
                           {6, 7, 8, 9, 12, 13, 14, 16, 17, 18, 19, 20, 22, 23, 24}, {}),
        4},
-      // International kings.
-      {"international", ref::make_position(10, false, {28, 37, 41}, {47, 33}, {9, 12, 16, 24}, {5, 18}), 4},
+      // International kings and men.
+      {"international", ref::make_position(10, true, {31, 33, 36, 38, 39}, {44, 48}, {12, 14, 16, 18, 19}, {3, 7}), 3},
       // English kings and men.
-      {"english", ref::make_position(8, false, {22, 27, 30}, {1, 14}, {6, 11}, {32, 19}), 5},
+      {"english", ref::make_position(8, false, {5, 17}, {1, 10}, {8, 12, 20, 21}, {23}), 5},
   };
   for (const Case& c : cases) {
     auto rules = make(c.id);
@@ -168,6 +168,33 @@ TEST(DraughtsCrossCheck, PerftOfMiddleGameAndKingPositionsMatchesTheReference) {
     const State s = rules->from_fen(ref::fen_of(c.p));
     for (int d = 1; d <= c.depth; ++d)
       EXPECT_EQ(rules->perft(s, d), ref::perft(game, c.p, d)) << c.id << " " << ref::fen_of(c.p) << " depth " << d;
+  }
+}
+
+// Counting every capture path (--duplicates keep) in positions where kings can
+// take the same pieces in several orders.
+TEST(DraughtsCrossCheck, PerftKeepingDuplicatePathsMatchesTheReference) {
+  struct Case {
+    const char* id;
+    ref::Game game;
+    ref::Position p;
+    int depth;
+  };
+  const std::vector<Case> cases = {
+      // A man and a king that can each go round the same four men both ways.
+      {"brazilian", ref::brazilian(), ref::make_position(8, true, {30}, {32}, {17, 18, 25, 26}, {4}), 5},
+      {"brazilian", ref::brazilian(), ref::make_position(8, true, {}, {30}, {17, 18, 25, 26}, {4}), 4},
+      {"international", ref::international(), ref::make_position(10, true, {}, {47}, {31, 32, 41, 42}, {5}), 4},
+  };
+  PerftOptions keep;
+  keep.keep_duplicates = true;
+  for (const Case& c : cases) {
+    auto rules = make(c.id);
+    const State s = rules->from_fen(ref::fen_of(c.p));
+    for (int d = 1; d <= c.depth; ++d) {
+      EXPECT_EQ(rules->perft(s, d, keep), ref::perft(c.game, c.p, d, true)) << ref::fen_of(c.p) << " depth " << d;
+      EXPECT_EQ(rules->perft(s, d), ref::perft(c.game, c.p, d)) << ref::fen_of(c.p) << " depth " << d;
+    }
   }
 }
 

@@ -233,17 +233,18 @@ inline std::string path_text(const Move& m, int size) {
   return out;
 }
 
-// Perft counting one move per (from, to, captured set), as the engine's default.
-inline uint64_t perft(const Game& g, const Position& p, int depth) {
+// Perft counting one move per (from, to, captured set), as the engine's default,
+// or with `keep` every capture path.
+inline uint64_t perft(const Game& g, const Position& p, int depth, bool keep = false) {
   if (depth == 0) return 1;
   std::vector<Move> moves = Generator(g, p).legal();
   std::vector<Move> distinct;
   std::set<std::tuple<int, int, std::set<int>>> seen;
   for (const Move& m : moves)
-    if (seen.insert(effect(m, g.size)).second) distinct.push_back(m);
+    if (keep || seen.insert(effect(m, g.size)).second) distinct.push_back(m);
   if (depth == 1) return distinct.size();
   uint64_t n = 0;
-  for (const Move& m : distinct) n += perft(g, Generator(g, p).apply(m), depth - 1);
+  for (const Move& m : distinct) n += perft(g, Generator(g, p).apply(m), depth - 1, keep);
   return n;
 }
 
