@@ -32,6 +32,7 @@ int cmd_referee(const Words& args);
 // Synthetic pictures (cmd_render.cpp)
 int cmd_render(const Words& args);
 int cmd_dataset(const Words& args);
+int cmd_simulate(const Words& args);  // cmd_simulate.cpp
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

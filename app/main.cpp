@@ -20,6 +20,7 @@ const std::vector<Command>& commands() {
        cmd_referee},
       {"bench", "engines [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs); arbiter [--games G,...] [--count N] [--misread R] [--report FILE.html]: time to decide one observation", cmd_bench},
       {"render", "GAME [--fen FEN] --out FILE.png [--seed S] [--truth FILE.json]: draw a synthetic photo", cmd_render},
+      {"simulate", "GAME --out DIR|FILE.mp4 [--moves N] [--seed S] [--fps F] [--faults illegal,takeback,nudge,light]: a game played by hands, frames + truth.jsonl", cmd_simulate},
       {"dataset", "GAME --out DIR --images N [--seed S]: settled synthetic photos with truth files", cmd_dataset},
   };
   return table;

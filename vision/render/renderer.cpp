@@ -81,6 +81,32 @@ cv::Mat interpolate_grid(const cv::Mat& grid, int step, cv::Size size) {
   return out;
 }
 
+// Cuts a capsule at the plane `near_mm` in front of the camera; false when it lies wholly behind. Without it a
+// shoulder above a low camera would project to enormous polygons.
+bool clip_to_camera(const Camera& cam, Capsule& c, double near_mm = 30) {
+  double za = cam.to_camera(c.a)[2], zb = cam.to_camera(c.b)[2];
+  if (za < near_mm && zb < near_mm) return false;
+  if (za < near_mm || zb < near_mm) {
+    double t = (near_mm - za) / (zb - za);  // where the segment crosses the plane
+    cv::Vec3d p = c.a + (c.b - c.a) * t;
+    double r = c.ra + (c.rb - c.ra) * t;
+    if (za < near_mm) {
+      c.a = p;
+      c.ra = r;
+    } else {
+      c.b = p;
+      c.rb = r;
+    }
+  }
+  return true;
+}
+
+// Whether an image point is near enough to the picture to be worth drawing (huge coordinates make OpenCV's
+// polygon filling crawl).
+bool near_image(cv::Point2d p, cv::Size size) {
+  return p.x > -2.0 * size.width && p.y > -2.0 * size.height && p.x < 3.0 * size.width && p.y < 3.0 * size.height;
+}
+
 }  // namespace
 
 Renderer::Renderer(calib::BoardModel model, Look look, cv::Size image_size, uint64_t seed)
@@ -331,12 +357,17 @@ void Renderer::draw_shadows(cv::Mat& img, const Scene& scene) const {
       caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 10, 10, false});
     for (const Capsule& c : caps) {
       cv::Point2d a = cast(c.a, 0), b = cast(c.b, 0);
+      if (!near_image(a * kSmall, img.size()) || !near_image(b * kSmall, img.size())) continue;
       double ppm = centre_px_per_mm_ / kSmall;
       fill_poly(hands_mask, capsule_outline(a, c.ra * ppm, b, c.rb * ppm), cv::Scalar(255));
     }
     std::vector<cv::Point2d> palm;
-    for (const auto& v : solids.palm) palm.push_back(cast(v, 0));
-    fill_convex(hands_mask, palm, cv::Scalar(255));
+    bool palm_near = true;
+    for (const auto& v : solids.palm) {
+      palm.push_back(cast(v, 0));
+      palm_near = palm_near && near_image(palm.back() * kSmall, img.size());
+    }
+    if (palm_near) fill_convex(hands_mask, palm, cv::Scalar(255));
   }
 
   double ppm_small = centre_px_per_mm_ / kSmall;
@@ -507,18 +538,21 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
     std::vector<cv::Vec3d> plate;
   };
   std::vector<Part> parts;
-  for (const Capsule& c : solids.arm) parts.push_back({cv::norm(cam - (c.a + c.b) * 0.5), {c}, {}});
+  for (Capsule c : solids.arm)
+    if (clip_to_camera(camera_, c)) parts.push_back({cv::norm(cam - (c.a + c.b) * 0.5), {c}, {}});
   cv::Vec3d palm_centre(0, 0, 0);
   for (const auto& v : solids.palm) palm_centre += v * (1.0 / solids.palm.size());
   Part palm{cv::norm(cam - palm_centre), {}, solids.palm};
   for (size_t i = 0; i < solids.palm.size(); ++i)
     palm.caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 11 * look_.hands.size, 11 * look_.hands.size, false});
   parts.push_back(palm);
-  for (const Capsule& c : solids.fingers) parts.push_back({cv::norm(cam - (c.a + c.b) * 0.5), {c}, {}});
+  for (Capsule c : solids.fingers)
+    if (clip_to_camera(camera_, c)) parts.push_back({cv::norm(cam - (c.a + c.b) * 0.5), {c}, {}});
   std::stable_sort(parts.begin(), parts.end(), [](const Part& a, const Part& b) { return a.depth > b.depth; });
 
   for (const Part& part : parts) {
-    for (const Capsule& c : part.caps) {
+    for (Capsule c : part.caps) {
+      if (!clip_to_camera(camera_, c)) continue;
       cv::Point2d pa = camera_.project(c.a), pb = camera_.project(c.b);
       double ra = c.ra * camera_.px_per_mm(c.a), rb = c.rb * camera_.px_per_mm(c.b);
       cv::Vec3d mid = (c.a + c.b) * 0.5;
@@ -534,7 +568,12 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
     }
     if (!part.plate.empty()) {
       std::vector<cv::Point2d> pts;
-      for (const auto& v : part.plate) pts.push_back(camera_.project(v));
+      bool in_front = true;
+      for (const auto& v : part.plate) {
+        in_front = in_front && camera_.to_camera(v)[2] > 30;
+        pts.push_back(camera_.project(v));
+      }
+      if (!in_front) continue;
       cv::Vec3f g = lighting_->flat_gain({palm_centre[0], palm_centre[1]}, camera_.project(palm_centre));
       fill_convex(img, pts, lit(skin, g, 0.93));
     }
@@ -547,13 +586,18 @@ void Renderer::hand_silhouette(cv::Mat& mask, const HandPose& hand, double scale
   caps.insert(caps.end(), solids.fingers.begin(), solids.fingers.end());
   for (size_t i = 0; i < solids.palm.size(); ++i)
     caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 11 * look_.hands.size, 11 * look_.hands.size, false});
-  for (const Capsule& c : caps) {
+  for (Capsule c : caps) {
+    if (!clip_to_camera(camera_, c)) continue;
     double ra = c.ra * camera_.px_per_mm(c.a) * scale, rb = c.rb * camera_.px_per_mm(c.b) * scale;
     fill_poly(mask, capsule_outline(camera_.project(c.a) * scale, ra, camera_.project(c.b) * scale, rb), cv::Scalar(255), cv::LINE_8);
   }
   std::vector<cv::Point2d> palm;
-  for (const auto& v : solids.palm) palm.push_back(camera_.project(v) * scale);
-  fill_convex(mask, palm, cv::Scalar(255), cv::LINE_8);
+  bool in_front = true;
+  for (const auto& v : solids.palm) {
+    in_front = in_front && camera_.to_camera(v)[2] > 30;
+    palm.push_back(camera_.project(v) * scale);
+  }
+  if (in_front) fill_convex(mask, palm, cv::Scalar(255), cv::LINE_8);
   if (hand.held) {
     cv::Point2d c = camera_.project(hand.held->xy.x, hand.held->xy.y, hand.held->base_mm) * scale;
     double rr = radius_mm_ * camera_.px_per_mm({hand.held->xy.x, hand.held->xy.y, -hand.held->base_mm}) * scale * 1.3;
