@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/bench_vision.h"
 #include "app/commands.h"
 #include "app/rules_setup.h"
 #include "engines/common/errors.h"
@@ -112,7 +113,8 @@ int cmd_bench(const Words& words) {
   if (what == "engines") return bench_engines(args);
   if (what == "arbiter") return bench_arbiter(args);
   if (what == "render") return bench_render(args);
-  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render)");
+  if (what == "vision") return bench_vision(args);
+  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render, vision)");
 }
 
 }  // namespace sb::cli

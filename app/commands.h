@@ -33,6 +33,10 @@ int cmd_referee(const Words& args);
 int cmd_render(const Words& args);
 int cmd_dataset(const Words& args);
 int cmd_simulate(const Words& args);  // cmd_simulate.cpp
+// Calibration (cmd_calibration.cpp)
+int cmd_print_board(const Words& args);
+int cmd_calibrate(const Words& args);
+int cmd_calibrate_lens(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "calibration/json_reader.h"
 #include "engines/common/errors.h"
 
 namespace sb::calib {
@@ -17,6 +18,7 @@ namespace sb::calib {
 namespace {
 
 using nlohmann::json;
+using Reader = JsonReader;
 
 // The dictionaries OpenCV 4.6 predefines, with their sizes; markers.cpp maps the names to OpenCV's enum.
 const std::map<std::string, int, std::less<>>& dictionary_sizes() {
@@ -28,70 +30,6 @@ const std::map<std::string, int, std::less<>>& dictionary_sizes() {
       {"DICT_ARUCO_ORIGINAL", 1024}};
   return sizes;
 }
-
-// Reads the fields of one JSON object, naming the path of every field in its errors.
-class Reader {
- public:
-  Reader(const std::string& where) : where_(where) {}
-
-  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(where_ + ": " + path + ": " + what);
-  }
-
-  const json& field(const json& obj, const std::string& path, const std::string& key) const {
-    if (!obj.is_object()) fail(path, "expected an object");
-    auto it = obj.find(key);
-    if (it == obj.end()) fail(path.empty() ? key : path + "." + key, "missing");
-    return *it;
-  }
-
-  double number(const json& v, const std::string& path) const {
-    if (!v.is_number()) fail(path, "expected a number");
-    double d = v.get<double>();
-    if (!std::isfinite(d)) fail(path, "not a finite number");
-    return d;
-  }
-
-  double positive(const json& v, const std::string& path) const {
-    double d = number(v, path);
-    if (d <= 0) fail(path, "must be positive");
-    return d;
-  }
-
-  int integer(const json& v, const std::string& path, int lo, int hi) const {
-    if (!v.is_number_integer()) fail(path, "expected an integer");
-    auto i = v.get<int64_t>();
-    if (i < lo || i > hi) fail(path, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
-    return static_cast<int>(i);
-  }
-
-  std::string string(const json& v, const std::string& path) const {
-    if (!v.is_string()) fail(path, "expected a string");
-    return v.get<std::string>();
-  }
-
-  Vec2 point(const json& v, const std::string& path) const {
-    if (!v.is_array() || v.size() != 2) fail(path, "expected [x, y] in millimetres");
-    return {number(v[0], path + "[0]"), number(v[1], path + "[1]")};
-  }
-
-  std::vector<Vec2> points(const json& v, const std::string& path, size_t min_count) const {
-    if (!v.is_array() || v.size() < min_count)
-      fail(path, "expected a list of at least " + std::to_string(min_count) + " points");
-    std::vector<Vec2> out;
-    for (size_t i = 0; i < v.size(); ++i) out.push_back(point(v[i], path + "[" + std::to_string(i) + "]"));
-    return out;
-  }
-
-  Paint paint(const json& v, const std::string& path) const {
-    auto p = paint_from_name(string(v, path));
-    if (!p) fail(path, "unknown paint '" + v.get<std::string>() + "' (light, dark, ink, water, land)");
-    return *p;
-  }
-
- private:
-  std::string where_;
-};
 
 json point_json(const Vec2& p) { return json::array({p.x, p.y}); }
 
@@ -376,16 +314,24 @@ std::filesystem::path configs_dir() {
   throw InputError("cannot find the configs folder (tried " + list + "); set SMARTBOARD_CONFIGS to it");
 }
 
-BoardModel read_board_model(const std::filesystem::path& path) {
+json read_json_file(const std::filesystem::path& path, const std::string& what) {
   std::ifstream in(path);
-  if (!in) throw InputError("cannot read board model '" + path.string() + "'");
-  json j;
+  if (!in) throw InputError("cannot read " + what + " '" + path.string() + "'");
   try {
-    j = json::parse(in);
+    return json::parse(in);
   } catch (const json::parse_error& e) {
     throw InputError(path.string() + ": not valid JSON (" + e.what() + ")");
   }
-  return BoardModel::from_json(j, path.string());
+}
+
+void write_json_file(const std::filesystem::path& path, const json& j, const std::string& what) {
+  std::ofstream out(path);
+  if (out) out << j.dump(1) << "\n";
+  if (!out) throw InputError("cannot write " + what + " '" + path.string() + "'");
+}
+
+BoardModel read_board_model(const std::filesystem::path& path) {
+  return BoardModel::from_json(read_json_file(path, "board model"), path.string());
 }
 
 BoardModel load_board_model(std::string_view game) {

@@ -88,7 +88,8 @@ class BoardModel {
   // the corner sites (a1 k1 k12 a12). Sites are evenly spaced between them.
   const Quad& playing_area_corners() const { return playing_area_; }
   // The outermost quadrilateral drawn on the board, the one an outline detector sees on a plain board without
-  // markers: the grid of squares, Morris's outer square, Cờ tư lệnh's frame around its overhang.
+  // markers: the frame of the grid of squares, the frame around Morris and Cờ tư lệnh boards (half a piece
+  // beyond the outer lines).
   const Quad& outline_corners() const { return outline_; }
 
   // Site lookup by the game's name. site() throws InputError naming the board and the name.

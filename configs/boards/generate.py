@@ -144,8 +144,13 @@ def morris(game, title, n, pitch, marker, first_id, points, segments):
     for p in points:
         x, y = at(p)
         drawing.append({"circle": pt(x, y), "r": 4.0, "fill": "ink"})
+    left, top = s.x0 - overhang, s.y0 - overhang
+    right, bottom = s.x0 + s.w + overhang, s.y0 + s.h + overhang
+    drawing.append(frame(left, top, right - left, bottom - top))
+    outline = {"near_left": pt(left, bottom), "near_right": pt(right, bottom), "far_right": pt(right, top),
+               "far_left": pt(left, top)}
     sites = {p: pt(*at(p)) for p in points}
-    return model(game, title, "lines", s, n, n, pitch, sites, drawing, first_id, lattice_area(s, n, n))
+    return model(game, title, "lines", s, n, n, pitch, sites, drawing, first_id, lattice_area(s, n, n), outline)
 
 
 MORRIS9_POINTS = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4", "e4", "f4", "g4",
@@ -233,13 +238,13 @@ def build(game):
     if game == "international":
         return draughts(game, "International draughts", 10, 22.0, first_id)
     if game == "morris9":
-        return morris(game, "Nine men's morris", 7, 30.0, 24.0, first_id, MORRIS9_POINTS, MORRIS9_LINES)
+        return morris(game, "Nine men's morris", 7, 29.0, 26.0, first_id, MORRIS9_POINTS, MORRIS9_LINES)
     if game == "morris12":
-        return morris(game, "Twelve men's morris", 7, 30.0, 24.0, first_id, MORRIS9_POINTS, MORRIS12_LINES)
+        return morris(game, "Twelve men's morris", 7, 29.0, 26.0, first_id, MORRIS9_POINTS, MORRIS12_LINES)
     if game == "morris6":
         return morris(game, "Six men's morris", 5, 40.0, 26.0, first_id, MORRIS6_POINTS, MORRIS6_LINES)
     if game == "morris3":
-        return morris(game, "Three men's morris", 3, 50.0, 22.0, first_id, MORRIS3_POINTS, MORRIS3_LINES)
+        return morris(game, "Three men's morris", 3, 45.0, 26.0, first_id, MORRIS3_POINTS, MORRIS3_LINES)
     if game == "cotoan":
         return cotoan(first_id)
     if game == "cotulenh":
