@@ -1,6 +1,7 @@
 #include "arbiter/inference.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engines/common/errors.h"
 
@@ -8,25 +9,49 @@ namespace sb::arbiter {
 
 namespace {
 
+// What holding each reading of a frame wrong costs: infinite for a sure reading
+// (confidence at least doubt_below); for a doubtful one the log-odds that the
+// reading is right rather than a misread into this particular token, and nothing
+// when a misread is the likelier (a reading no better than chance says nothing).
+struct Weights {
+  std::vector<double> cost;
+  bool sure(int i) const { return cost[static_cast<size_t>(i)] == kInfeasible; }
+};
+
+Weights weights_of(const Frame& f, const InferenceOptions& o) {
+  Weights w;
+  w.cost.resize(f.conf.size());
+  const double others = std::max(1, o.token_kinds - 1);
+  for (size_t i = 0; i < f.conf.size(); ++i) {
+    const double c = f.conf[i];
+    if (c >= o.doubt_below) w.cost[i] = kInfeasible;
+    else {
+      const double odds = c * others / std::max(1e-9, 1.0 - c);
+      w.cost[i] = odds > 1 ? std::log(odds) : 0.0;
+    }
+  }
+  return w;
+}
+
 // Sites where the frame differs from a board, and which of those readings are confident.
 struct Diff {
   std::vector<int> all;
   std::vector<int> confident;
 };
 
-Diff diff_against(const Frame& f, const Observation& base, double doubt) {
+Diff diff_against(const Frame& f, const Observation& base, const Weights& w) {
   Diff d;
   const int n = static_cast<int>(base.sites.size());
   for (int i = 0; i < n; ++i) {
     if (f.board.sites[i] == base.sites[i]) continue;
     d.all.push_back(i);
-    if (f.conf[i] >= doubt) d.confident.push_back(i);
+    if (w.sure(i)) d.confident.push_back(i);
   }
   return d;
 }
 
 // The frame's difference from the board after `s`, given its difference `x` from the board before.
-Diff diff_after(const Frame& f, const Diff& x, const Successor& s, double doubt) {
+Diff diff_after(const Frame& f, const Diff& x, const Successor& s, const Weights& w) {
   const std::vector<Token>& after = s.next->seen().sites;
   std::vector<int> sites;
   for (int i : x.all)
@@ -37,39 +62,39 @@ Diff diff_after(const Frame& f, const Diff& x, const Successor& s, double doubt)
   Diff d;
   for (int i : sites) {
     d.all.push_back(i);
-    if (f.conf[i] >= doubt) d.confident.push_back(i);
+    if (w.sure(i)) d.confident.push_back(i);
   }
   return d;
 }
 
 // The cost of reading the frame as the finished move `s`: the doubtful readings it
 // overrules; infeasible when it would overrule a confident one.
-double settled_cost(const Frame& f, const Diff& x, const Successor& s, double doubt) {
+double settled_cost(const Frame& f, const Diff& x, const Successor& s, const Weights& w) {
   for (int i : x.confident)
     if (!s.changes(i)) return kInfeasible;
   double cost = 0;
   for (int i : x.all)
-    if (!s.changes(i)) cost += f.conf[i];
+    if (!s.changes(i)) cost += w.cost[i];
   const std::vector<Token>& after = s.next->seen().sites;
   for (int i : s.changed) {
     if (f.board.sites[i] == after[i]) continue;
-    if (f.conf[i] >= doubt) return kInfeasible;
-    cost += f.conf[i];
+    if (w.sure(i)) return kInfeasible;
+    cost += w.cost[i];
   }
   return cost;
 }
 
 // The cost of reading the frame as the move `s` half made (see inference.h), or
 // infeasible. The finished move and the untouched board are not half made.
-double under_way_cost(const Frame& f, const Diff& x, const Observation& before, const Successor& s, double doubt) {
+double under_way_cost(const Frame& f, const Diff& x, const Observation& before, const Successor& s, const Weights& w) {
   const std::vector<Token>& seen = f.board.sites;
   const std::vector<Token>& after = s.next->seen().sites;
   const int from = s.move.from;
   double cost = 0;
   bool progress = false, complete = true;
   auto overrule = [&](int i) {
-    if (f.conf[i] >= doubt) return false;
-    cost += f.conf[i];
+    if (w.sure(i)) return false;
+    cost += w.cost[i];
     return true;
   };
   auto rests_here = [&](int i) { return !s.mover.empty() && seen[i] == s.mover && s.is_waypoint(i); };
@@ -113,13 +138,13 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
 }
 
 // The cost of reading the frame as exactly `board`.
-double board_cost(const Frame& f, const Observation& board, double doubt) {
+double board_cost(const Frame& f, const Observation& board, const Weights& w) {
   double cost = 0;
   const int n = static_cast<int>(board.sites.size());
   for (int i = 0; i < n; ++i) {
     if (f.board.sites[i] == board.sites[i]) continue;
-    if (f.conf[i] >= doubt) return kInfeasible;
-    cost += f.conf[i];
+    if (w.sure(i)) return kInfeasible;
+    cost += w.cost[i];
   }
   return cost;
 }
@@ -145,6 +170,16 @@ bool may_touch(const Move& m, const std::vector<int>& sites) {
   for (int c : m.captured)
     if (in(c)) return true;
   return false;
+}
+
+// After the first move `s1` of the side whose letter is `mover`, the frame still
+// differs confidently at `x1`. The other side's reply cannot put the mover's piece
+// where the board after s1 has none (an empty site or one of its own).
+bool second_move_can_explain(const Frame& f, const Diff& x1, const Successor& s1, char mover) {
+  const std::vector<Token>& after = s1.next->seen().sites;
+  for (int i : x1.confident)
+    if (f.board.sites[i].side == mover && after[i].side != mover) return false;
+  return true;
 }
 
 int mismatches(const Frame& f, const Diff& x, const Successor& s) {
@@ -176,7 +211,8 @@ nlohmann::json to_json(const InferenceOptions& o) {
           {"under_way_prior", o.under_way_prior},
           {"two_move_prior", o.two_move_prior},
           {"takeback_prior", o.takeback_prior},
-          {"two_moves", o.two_moves}};
+          {"two_moves", o.two_moves},
+          {"token_kinds", o.token_kinds}};
 }
 
 InferenceOptions inference_options_from_json(const nlohmann::json& j) {
@@ -194,7 +230,11 @@ InferenceOptions inference_options_from_json(const nlohmann::json& j) {
     else if (key == "under_way_prior") number(o.under_way_prior, 0, 10);
     else if (key == "two_move_prior") number(o.two_move_prior, 0, 10);
     else if (key == "takeback_prior") number(o.takeback_prior, 0, 10);
-    else if (key == "two_moves") {
+    else if (key == "token_kinds") {
+      if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 1000)
+        throw InputError("inference option \"token_kinds\": expected a whole number in 0..1000, got " + value.dump());
+      o.token_kinds = value.get<int>();
+    } else if (key == "two_moves") {
       if (!value.is_boolean()) throw InputError("inference option \"two_moves\": expected true or false");
       o.two_moves = value.get<bool>();
     } else {
@@ -206,45 +246,63 @@ InferenceOptions inference_options_from_json(const nlohmann::json& j) {
 
 Verdict read_frame(Position& position, const Frame& frame, const std::vector<const Observation*>& earlier,
                    const InferenceOptions& options) {
-  const double doubt = options.doubt_below;
   const Rules& rules = position.rules();
   if (frame.board.sites.size() != position.seen().sites.size() || frame.conf.size() != frame.board.sites.size())
     throw InputError("frame at t=" + std::to_string(frame.t) + " does not have one site per site of the game");
 
   Verdict best;
-  const Diff x = diff_against(frame, position.seen(), doubt);
+  const Weights w = weights_of(frame, options);
+  const Diff x = diff_against(frame, position.seen(), w);
   if (x.confident.empty()) {
     best.cost = 0;
-    for (int i : x.all) best.cost += frame.conf[i];
+    for (int i : x.all) best.cost += w.cost[static_cast<size_t>(i)];
   } else {
     best.cost = kInfeasible;
   }
-  if (x.all.empty()) return best;
+  // Doubtful readings may be overruled but never make a move by themselves.
+  if (x.confident.empty()) return best;
 
   // One finished move, or one half made.
   double under_way = kInfeasible;
   const size_t n = position.move_count();
+  std::vector<double> settled(n, kInfeasible);
   for (size_t i = 0; i < n; ++i) {
     Successor& s = position.successor(i);
-    double c = settled_cost(frame, x, s, doubt);
+    double c = settled[i] = settled_cost(frame, x, s, w);
     if (c < best.cost) {
       best = Verdict{};
       best.kind = Reading::Moves;
-      best.cost = c;
+      best.cost = best.fit = c;
       best.moves = {static_cast<int>(i)};
     }
-    under_way = std::min(under_way, under_way_cost(frame, x, position.seen(), s, doubt));
+    under_way = std::min(under_way, under_way_cost(frame, x, position.seen(), s, w));
   }
-  if (best.kind == Reading::Moves && under_way <= best.cost) best.ambiguous = true;
+  if (best.kind == Reading::Moves) {
+    if (under_way <= best.cost) best.ambiguous = true;
+    const Successor& chosen = position.successor(static_cast<size_t>(best.moves[0]));
+    std::string chosen_fen;
+    for (size_t i = 0; i < n; ++i) {
+      if (static_cast<int>(i) == best.moves[0] || settled[i] > best.fit + 1e-9) continue;
+      if (chosen_fen.empty()) chosen_fen = rules.fen(chosen.next->state());
+      if (rules.fen(position.successor(i).next->state()) != chosen_fen) best.alternatives.push_back({static_cast<int>(i)});
+    }
+  }
   if (under_way + options.under_way_prior < best.cost) {
     best = Verdict{};
     best.kind = Reading::UnderWay;
     best.cost = under_way + options.under_way_prior;
+    best.fit = under_way;
     best.squares = x.confident;
   }
 
   // Two moves: the side to move, then the other side (possibly still moving).
+  const char mover = rules.side_letter(rules.side_to_move(position.state()));
   if (options.two_moves && best.cost > options.two_move_prior) {
+    struct Pair {
+      int first, second;
+      double fit;
+    };
+    std::vector<Pair> pairs;  // the best reply to each first move, for alternatives
     for (int pass = 0; pass < 2; ++pass) {
       bool found = false;
       for (size_t i = 0; i < n; ++i) {
@@ -252,8 +310,9 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
         // First pass: the first move must show on the board; the second looks
         // for a first move whose every trace the second move undid.
         if ((pass == 0) != intersects(s1.changed, x.all)) continue;
-        const Diff x1 = diff_after(frame, x, s1, doubt);
+        const Diff x1 = diff_after(frame, x, s1, w);
         if (x1.confident.empty()) continue;  // the first move alone reads the frame
+        if (!second_move_can_explain(frame, x1, s1, mover)) continue;
         Position& p1 = *s1.next;
         const std::vector<Move>& replies = p1.moves();
         double settled_here = kInfeasible, under_way_here = kInfeasible;
@@ -261,17 +320,19 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
         for (size_t j = 0; j < replies.size(); ++j) {
           if (!may_touch(replies[j], x1.confident)) continue;
           Successor& s2 = p1.successor(j);
-          double c = settled_cost(frame, x1, s2, doubt);
+          double c = settled_cost(frame, x1, s2, w);
           if (c < settled_here) {
             settled_here = c;
             settled_reply = static_cast<int>(j);
           }
-          under_way_here = std::min(under_way_here, under_way_cost(frame, x1, p1.seen(), s2, doubt));
+          under_way_here = std::min(under_way_here, under_way_cost(frame, x1, p1.seen(), s2, w));
         }
+        if (settled_reply >= 0) pairs.push_back({static_cast<int>(i), settled_reply, settled_here});
         if (settled_here + options.two_move_prior < best.cost) {
           best = Verdict{};
           best.kind = Reading::Moves;
           best.cost = settled_here + options.two_move_prior;
+          best.fit = settled_here;
           best.moves = {static_cast<int>(i), settled_reply};
           best.ambiguous = under_way_here <= settled_here;
           found = true;
@@ -281,6 +342,7 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
           best = Verdict{};
           best.kind = Reading::Moves;
           best.cost = then_under_way;
+          best.fit = under_way_here;
           best.moves = {static_cast<int>(i)};
           best.then_under_way = true;
           best.squares = x1.confident;
@@ -289,16 +351,42 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
       }
       if (found || best.cost < kInfeasible) break;
     }
+    if (best.kind == Reading::Moves && best.moves.size() == 2) {
+      auto end_of = [&](int a, int b) {
+        return rules.fen(position.successor(static_cast<size_t>(a)).next->successor(static_cast<size_t>(b)).next->state());
+      };
+      const std::string chosen = end_of(best.moves[0], best.moves[1]);
+      for (const Pair& p : pairs)
+        if (p.fit <= best.fit + 1e-9 && (p.first != best.moves[0] || p.second != best.moves[1]) &&
+            end_of(p.first, p.second) != chosen)
+          best.alternatives.push_back({p.first, p.second});
+    }
+  }
+
+  // Readings the board cannot tell apart: prefer one that lets the game go on, so
+  // that a guess never ends a game (a later frame may still revise the guess).
+  if (best.kind == Reading::Moves && !best.alternatives.empty()) {
+    auto rank = [&](const std::vector<int>& path) {
+      Position* p = &position;
+      for (int i : path) p = p->successor(static_cast<size_t>(i)).next.get();
+      return rules.outcome(p->state()).over() ? 1 : 0;
+    };
+    std::vector<std::vector<int>> all = best.alternatives;
+    all.insert(all.begin(), best.moves);
+    std::stable_sort(all.begin(), all.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    best.moves = all.front();
+    best.alternatives.assign(all.begin() + 1, all.end());
   }
 
   // A return to an earlier position, the most recent first.
   if (!earlier.empty() && best.cost > options.takeback_prior) {
     for (int k = static_cast<int>(earlier.size()) - 1; k >= 0; --k) {
-      double c = board_cost(frame, *earlier[k], doubt) + options.takeback_prior;
+      double c = board_cost(frame, *earlier[k], w) + options.takeback_prior;
       if (c < best.cost) {
         best = Verdict{};
         best.kind = Reading::Takeback;
         best.cost = c;
+        best.fit = c - options.takeback_prior;
         best.takeback_to = k;
         best.ambiguous = under_way <= c - options.takeback_prior;
       }
@@ -309,7 +397,7 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   // Nothing legal reads the frame: an illegal move, or something unclear.
   Observation denoised = frame.board;
   for (int i : x.all)
-    if (frame.conf[i] < doubt) denoised.sites[i] = position.seen().sites[i];
+    if (!w.sure(i)) denoised.sites[i] = position.seen().sites[i];
   best = Verdict{};
   if (auto change = rules.explain_change(position.state(), denoised)) {
     best.kind = Reading::Illegal;
@@ -341,6 +429,31 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   for (size_t k = 0; k < ranked.size() && k < 3; ++k)
     best.suggestions.push_back(position.successor(ranked[k].second).move.notation);
   return best;
+}
+
+std::vector<std::vector<int>> readings_within(Position& position, const Frame& frame, double fit,
+                                              const InferenceOptions& options) {
+  const double limit = fit + 1e-9;
+  const Rules& rules = position.rules();
+  const char mover = rules.side_letter(rules.side_to_move(position.state()));
+  const Weights w = weights_of(frame, options);
+  const Diff x = diff_against(frame, position.seen(), w);
+  std::vector<std::vector<int>> found;
+  const size_t n = position.move_count();
+  for (size_t i = 0; i < n; ++i) {
+    Successor& s1 = position.successor(i);
+    if (settled_cost(frame, x, s1, w) <= limit) found.push_back({static_cast<int>(i)});
+    if (!options.two_moves) continue;
+    const Diff x1 = diff_after(frame, x, s1, w);
+    if (x1.confident.empty() || !second_move_can_explain(frame, x1, s1, mover)) continue;
+    Position& p1 = *s1.next;
+    const std::vector<Move>& replies = p1.moves();
+    for (size_t j = 0; j < replies.size(); ++j) {
+      if (!may_touch(replies[j], x1.confident)) continue;
+      if (settled_cost(frame, x1, p1.successor(j), w) <= limit) found.push_back({static_cast<int>(i), static_cast<int>(j)});
+    }
+  }
+  return found;
 }
 
 }  // namespace sb::arbiter

@@ -3,7 +3,8 @@
 // The referee compares the frame with what a camera would see after each legal
 // move (Rules::observe), never with pixels. A reading at a site is *confident*
 // when the reader's confidence is at least `doubt_below`; otherwise it is doubtful
-// and may be overruled at a cost equal to its confidence. An explanation must
+// and may be overruled at a cost: the log-odds that it is right rather than a
+// misread into that token (nothing when a misread is likelier). An explanation must
 // agree with every confident reading; among explanations the cheapest wins, each
 // kind carrying a small prior cost (a move half made, two moves at once and a
 // takeback are each less likely than one finished move).
@@ -35,9 +36,13 @@ namespace sb::arbiter {
 struct InferenceOptions {
   double doubt_below = 0.5;      // readings less sure than this may be overruled
   double under_way_prior = 0.5;  // cost of reading a move as half made
-  double two_move_prior = 0.3;   // cost of reading two moves from one frame
-  double takeback_prior = 0.4;   // cost of reading a return to an earlier position
+  double two_move_prior = 1.5;   // cost of reading two moves from one frame
+  double takeback_prior = 1.0;   // cost of reading a return to an earlier position
   bool two_moves = true;         // look for two moves between frames (fast play)
+  // How many different readings a site can have (empty and every token), which
+  // tells how unlikely a misread into one particular token is; 0: the referee
+  // works it out from the game's start position.
+  int token_kinds = 0;
 };
 nlohmann::json to_json(const InferenceOptions& o);
 // Missing keys keep their defaults; unknown keys and bad values throw InputError.
@@ -51,6 +56,7 @@ constexpr double kInfeasible = std::numeric_limits<double>::infinity();
 struct Verdict {
   Reading kind = Reading::NoChange;
   double cost = 0;           // overruled doubtful readings plus the prior of the kind
+  double fit = 0;            // the overruled doubtful readings alone (cost without the prior)
   // Moves: the moves to play, as indices: successor moves[0] of the position, then
   // successor moves[1] of the position after it. Illegal: a legal move of the other
   // side that came first (at most one).
@@ -61,7 +67,18 @@ struct Verdict {
   IllegalChange illegal;        // Illegal: reason and sites
   std::vector<int> squares;     // Unclear, UnderWay: the sites that confidently changed
   std::vector<std::string> suggestions;  // Unclear: legal moves that come closest
+  // Moves: other readings (index paths like `moves`, of the same length) that read
+  // the frame exactly as well but lead to another position (a camera cannot tell
+  // them apart: an air force joining one stack or another under its top piece).
+  // The referee may revise its choice when later frames tell.
+  std::vector<std::vector<int>> alternatives;
 };
+
+// Every reading of `frame` as one or two moves that fits at most `fit` (doubtful
+// readings overruled), as index paths like Verdict::moves. For revising an
+// earlier reading; costly (it lists every reply of every move).
+std::vector<std::vector<int>> readings_within(Position& position, const Frame& frame, double fit,
+                                              const InferenceOptions& options);
 
 // Reads `frame` in `position`. `earlier` are the boards of the game's earlier
 // positions, ply 0 first (for takebacks; pass none to refuse them outright).

@@ -1,7 +1,9 @@
 #include "arbiter/referee.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
+#include <sstream>
 
 #include "engines/common/errors.h"
 
@@ -102,6 +104,13 @@ RefereeOptions referee_options_from_json(const nlohmann::json& j) {
 Referee::Referee(std::shared_ptr<const Rules> rules, RefereeOptions options, Journal* journal)
     : rules_(std::move(rules)), options_(std::move(options)), journal_(journal), clock_(options_.clock) {
   if (!rules_) throw InputError("referee: no rules");
+  if (options_.inference.token_kinds <= 0) {
+    // Empty and every token of the start position (at least both sides' plain pieces).
+    std::vector<Token> seen;
+    for (const Token& t : rules_->observe(rules_->start()).sites)
+      if (!t.empty() && std::find(seen.begin(), seen.end(), t) == seen.end()) seen.push_back(t);
+    options_.inference.token_kinds = std::max<int>(3, static_cast<int>(seen.size()) + 1);
+  }
   games_.push_back(GameSummary{});
   begin_setup(options_.start_fen);
 }
@@ -218,7 +227,8 @@ std::vector<Event> Referee::run_input(int64_t line, const std::function<void(std
   return out;
 }
 
-Event Referee::move_event(int64_t t, Position& from, int index, const std::string& by) const {
+Event Referee::move_event(int64_t t, Position& from, int index, const std::string& by, const Evidence* evidence,
+                          int64_t played_t) const {
   Successor& s = from.successor(static_cast<size_t>(index));
   const Side mover = rules_->side_to_move(from.state());
   Event e = game_event(EventType::Move, t);
@@ -248,7 +258,44 @@ Event Referee::move_event(int64_t t, Position& from, int index, const std::strin
     e.extra["clock"] = c;
   }
   if (!by.empty()) e.extra["by"] = by;
+  if (played_t >= 0) {
+    e.extra["revised"] = true;
+    e.extra["played_t"] = played_t;
+  }
+  if (evidence) {
+    nlohmann::json reading;
+    reading["plies"] = evidence->plies;
+    reading["seen"] = board_json(*rules_, evidence->board);
+    nlohmann::json doubtful = nlohmann::json::object();
+    // Only doubtful readings weigh in a reading's cost; sure ones only have to agree.
+    for (size_t i = 0; i < evidence->conf.size(); ++i)
+      if (evidence->conf[i] < options_.inference.doubt_below)
+        doubtful[rules_->site_name(static_cast<int>(i))] = std::round(evidence->conf[i] * 1000.0f) / 1000.0f;
+    reading["conf"] = doubtful;
+    reading["fit"] = evidence->fit;
+    if (!evidence->alternatives.empty()) reading["alternatives"] = evidence->alternatives;
+    e.extra["reading"] = reading;
+  }
   return e;
+}
+
+Evidence Referee::evidence_of(const Frame& f, const Verdict& v) const {
+  Evidence ev;
+  ev.board = f.board;
+  ev.conf = f.conf;
+  ev.plies = static_cast<int>(v.moves.size());
+  ev.fit = v.fit;
+  Position& pos = *history_.back();
+  for (const std::vector<int>& path : v.alternatives) {
+    std::string names;
+    Position* p = &pos;
+    for (int i : path) {
+      names += (names.empty() ? "" : " ") + p->successor(static_cast<size_t>(i)).move.notation;
+      p = p->successor(static_cast<size_t>(i)).next.get();
+    }
+    ev.alternatives.push_back(names);
+  }
+  return ev;
 }
 
 void Referee::apply(const Event& e) {
@@ -298,11 +345,34 @@ void Referee::apply(const Event& e) {
       played.side = mover;
       played.move = s.move;
       played.record = rules_->record_notation(pos.state(), s.move);
-      played.t = e.t;
+      played.t = e.extra.value("played_t", e.t);
+      played.by_operator = e.extra.value("by", "") == "operator";
       played.score = rules_->score(s.next->state());
       played.fen = rules_->fen(s.next->state());
-      clock_.switch_after_move(e.t, mover);
+      if (e.extra.value("revised", false)) clock_.run_for(e.t, opponent(mover));  // time was charged the first time
+      else clock_.switch_after_move(e.t, mover);
       played.clock = clock_.remaining(e.t);
+      if (auto r = e.extra.find("reading"); r != e.extra.end() && r->is_object()) {
+        Evidence ev;
+        ev.board.sites.assign(static_cast<size_t>(rules_->site_count()), Token{});
+        ev.conf.assign(static_cast<size_t>(rules_->site_count()), 1.0f);
+        const nlohmann::json seen = r->value("seen", nlohmann::json::object());
+        const nlohmann::json conf = r->value("conf", nlohmann::json::object());
+        for (const auto& [square, token] : seen.items()) {
+          int site = rules_->site_index(square);
+          if (site < 0) throw InputError("move '" + e.notation + "': unknown square '" + square + "' in its reading");
+          ev.board.sites[static_cast<size_t>(site)] = parse_token(token.get<std::string>());
+        }
+        for (const auto& [square, c] : conf.items()) {
+          int site = rules_->site_index(square);
+          if (site < 0) throw InputError("move '" + e.notation + "': unknown square '" + square + "' in its reading");
+          ev.conf[static_cast<size_t>(site)] = c.get<float>();
+        }
+        ev.plies = r->value("plies", 1);
+        ev.fit = r->value("fit", 0.0);
+        ev.alternatives = r->value("alternatives", std::vector<std::string>{});
+        played.evidence = std::move(ev);
+      }
       std::shared_ptr<Position> next = s.next;
       pos.forget_successors();
       history_.push_back(std::move(next));
@@ -479,7 +549,7 @@ void Referee::finish_input(int64_t t, std::vector<Event>& out) {
     Pending p = *pending_;
     pending_.reset();
     p.verdict.ambiguous = false;
-    act_on(p.verdict, std::max(p.since, last_event_t_), nullptr, out);
+    act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
   } else if (last_verdict_.kind == Reading::Unclear && cached_generation_ == generation_ && illegal_key_.empty() &&
              join(names(last_verdict_.squares)) != unclear_key_) {
     announce_unclear(last_verdict_, last_t_, &cached_board_, out);
@@ -552,30 +622,41 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       if (!v.ambiguous || f.t - pending_->since >= options_.settle_ms) {
         Pending p = *pending_;
         pending_.reset();
-        act_on(p.verdict, std::max(p.since, last_event_t_), &f.board, out);
+        act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
       }
       return;
     }
-    if ((v.kind == Reading::Unclear || v.kind == Reading::Illegal) && pending_->verdict.kind == Reading::Moves) {
+    if (pending_->verdict.kind == Reading::Moves && v.kind != Reading::NoChange) {
       // Perhaps the waiting reading was right and play went on from it.
       Position* after = history_.back().get();
       for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
       Verdict onward = read_frame(*after, f, {}, options_.inference);
-      if (onward.kind != Reading::Unclear && !onward.ambiguous) {
+      const bool lost = v.kind == Reading::Unclear || v.kind == Reading::Illegal;
+      // Reading on from the waiting reading must explain the frame better than
+      // reading it afresh, or as well with no more moves.
+      const double onward_cost = pending_->verdict.cost + onward.cost;
+      const size_t onward_plies = pending_->verdict.moves.size() + onward.moves.size();
+      const bool better = v.kind != Reading::Moves || onward_cost < v.cost - 1e-9 ||
+                          (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
+      const bool goes_on = (onward.kind == Reading::Moves && better) || (lost && onward.kind != Reading::Unclear);
+      if (goes_on) {
         Pending p = *pending_;
         pending_.reset();
-        act_on(p.verdict, std::max(p.since, last_event_t_), nullptr, out);
-        if (phase_ == Phase::Playing && history_.back().get() == after) act_on(onward, f.t, &f.board, out);
+        act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
+        if (phase_ != Phase::Playing || history_.back().get() != after) return;
+        if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
+        else act_on(onward, f.t, &f, out);
         return;
       }
     }
     pending_.reset();
   }
+  if ((v.kind == Reading::Unclear || v.kind == Reading::Illegal) && try_revision(f, out)) return;
   if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) {
-    pending_ = Pending{v, f.t};
+    pending_ = Pending{v, f.t, f};
     return;
   }
-  act_on(v, f.t, &f.board, out);
+  act_on(v, f.t, &f, out);
 }
 
 void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
@@ -586,7 +667,8 @@ void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* b
   emit(e, out);
 }
 
-void Referee::act_on(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
+void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vector<Event>& out) {
+  const Observation* board = frame ? &frame->board : nullptr;
   switch (v.kind) {
     case Reading::NoChange:
       unclear_seen_key_.clear();
@@ -600,9 +682,12 @@ void Referee::act_on(const Verdict& v, int64_t t, const Observation* board, std:
     case Reading::UnderWay:
       unclear_seen_key_.clear();
       return;
-    case Reading::Moves:
-      commit_moves(v.moves, t, "", out);
+    case Reading::Moves: {
+      Evidence ev;
+      if (frame) ev = evidence_of(*frame, v);
+      commit_moves(v.moves, t, "", out, frame ? &ev : nullptr);
       return;
+    }
     case Reading::Takeback: {
       if (!options_.allow_takebacks) {
         Event e = game_event(EventType::Illegal, t);
@@ -650,12 +735,148 @@ void Referee::act_on(const Verdict& v, int64_t t, const Observation* board, std:
   }
 }
 
-void Referee::commit_moves(const std::vector<int>& path, int64_t t, const std::string& by, std::vector<Event>& out) {
-  for (int index : path) {
+void Referee::commit_moves(const std::vector<int>& path, int64_t t, const std::string& by, std::vector<Event>& out,
+                           const Evidence* evidence, int64_t played_t) {
+  for (size_t k = 0; k < path.size(); ++k) {
     if (phase_ != Phase::Playing) return;
-    emit(move_event(t, *history_.back(), index, by), out);
+    const bool last = k + 1 == path.size();
+    std::optional<Evidence> ev;
+    if (last && evidence) {
+      // The frame reads every move since the last one that has its own reading.
+      ev = *evidence;
+      ev->plies = 1;
+      for (auto m = game().moves.rbegin(); m != game().moves.rend() && !m->evidence && !m->by_operator; ++m) ++ev->plies;
+    }
+    emit(move_event(t, *history_.back(), path[k], by, ev ? &*ev : nullptr, played_t), out);
     check_outcome(t, out);
   }
+}
+
+namespace {
+
+std::string path_names(Position& from, const std::vector<int>& path) {
+  std::string names;
+  Position* p = &from;
+  for (int i : path) {
+    names += (names.empty() ? "" : " ") + p->successor(static_cast<size_t>(i)).move.notation;
+    p = p->successor(static_cast<size_t>(i)).next.get();
+  }
+  return names;
+}
+
+}  // namespace
+
+bool Referee::try_revision(const Frame& f, std::vector<Event>& out) {
+  const std::string key = board_key(f.board) + "@" + std::to_string(generation_);
+  if (key == revision_failed_key_) return false;
+  constexpr size_t kDepth = 40;            // readings looked back over
+  constexpr double kRevisionMargin = 1.0;  // how much worse the newest reading's alternatives may fit
+  struct Back {
+    int base;          // ply before the reading
+    size_t last;       // index of its last move
+  };
+  const std::vector<PlayedMove>& moves = game().moves;
+  std::vector<Back> readings;  // newest first
+  for (int k = static_cast<int>(moves.size()) - 1; k >= 0 && readings.size() < kDepth;) {
+    const PlayedMove& m = moves[static_cast<size_t>(k)];
+    if (!m.evidence || m.evidence->plies < 1 || k + 1 - m.evidence->plies < 0) break;
+    readings.push_back({k + 1 - m.evidence->plies, static_cast<size_t>(k)});
+    k -= m.evidence->plies;
+  }
+  auto frame_of = [&](const Evidence& ev) {
+    Frame g;
+    g.t = f.t;
+    g.board = ev.board;
+    g.conf = ev.conf;
+    return g;
+  };
+  for (size_t r = 0; r < readings.size(); ++r) {
+    const Evidence& ev = *moves[readings[r].last].evidence;
+    if (r > 0 && ev.alternatives.empty()) continue;
+    Position& base = *history_[static_cast<size_t>(readings[r].base)];
+    std::vector<std::vector<int>> others;
+    if (r == 0) {
+      // The newest reading may also have been a close second: the frame now seen
+      // outweighs a doubtful reading or two.
+      others = readings_within(base, frame_of(ev), ev.fit + kRevisionMargin, options_.inference);
+    } else {
+      for (const std::string& names : ev.alternatives) {
+        std::vector<int> path;
+        Position* p = &base;
+        std::istringstream words(names);
+        for (std::string n; words >> n && p;) {
+          int i = p->find(n);
+          if (i < 0) {
+            p = nullptr;
+            break;
+          }
+          path.push_back(i);
+          p = p->successor(static_cast<size_t>(i)).next.get();
+        }
+        if (p && !path.empty()) others.push_back(path);
+      }
+    }
+    std::vector<std::string> original;
+    for (int k = readings[r].base; k <= static_cast<int>(readings[r].last); ++k)
+      original.push_back(moves[static_cast<size_t>(k)].move.notation);
+    for (const std::vector<int>& other : others) {
+      std::vector<std::string> names;
+      Position* p = &base;
+      for (int i : other) {
+        names.push_back(p->successor(static_cast<size_t>(i)).move.notation);
+        p = p->successor(static_cast<size_t>(i)).next.get();
+      }
+      if (names == original) continue;
+      // The later readings, read again from the other choice.
+      std::vector<std::vector<int>> later;
+      std::vector<std::vector<std::string>> later_alternatives;
+      bool holds = true;
+      for (size_t q = r; q-- > 0 && holds;) {
+        Verdict v = read_frame(*p, frame_of(*moves[readings[q].last].evidence), {}, options_.inference);
+        holds = v.kind == Reading::Moves && !v.then_under_way;
+        if (!holds) break;
+        later.push_back(v.moves);
+        std::vector<std::string> alts;
+        for (const std::vector<int>& a : v.alternatives) alts.push_back(path_names(*p, a));
+        later_alternatives.push_back(alts);
+        for (int i : v.moves) p = p->successor(static_cast<size_t>(i)).next.get();
+      }
+      if (!holds) continue;
+      Verdict now = read_frame(*p, f, {}, options_.inference);
+      if (now.kind != Reading::Moves && now.kind != Reading::NoChange) continue;
+      // Revise: back to the reading's start, then the other choice and the later readings.
+      std::vector<Evidence> kept;
+      std::vector<int64_t> times;
+      for (size_t q = r + 1; q-- > 0;) {
+        Evidence e = *moves[readings[q].last].evidence;
+        kept.push_back(std::move(e));
+        times.push_back(moves[readings[q].last].t);
+      }
+      // The revised reading keeps the other candidates (the first choice among them).
+      kept[0].alternatives.clear();
+      for (const std::vector<int>& o : others)
+        if (o != other) kept[0].alternatives.push_back(path_names(base, o));
+      std::string first_choice;
+      for (const std::string& n : original) first_choice += (first_choice.empty() ? "" : " ") + n;
+      kept[0].alternatives.push_back(first_choice);
+      for (size_t q = 1; q < kept.size(); ++q) kept[q].alternatives = later_alternatives[q - 1];
+      kept[0].plies = static_cast<int>(other.size());
+      for (size_t q = 1; q < kept.size(); ++q) kept[q].plies = static_cast<int>(later[q - 1].size());
+      Event back = game_event(EventType::Takeback, f.t);
+      back.ply = readings[r].base;
+      back.score = score_map(rules_->score(base.state()));
+      back.fen = rules_->fen(base.state());
+      back.extra["revised"] = true;
+      emit(back, out);
+      commit_moves(other, f.t, "", out, &kept[0], times[0]);
+      for (size_t q = 0; q < later.size() && phase_ == Phase::Playing; ++q)
+        commit_moves(later[q], f.t, "", out, &kept[q + 1], times[q + 1]);
+      if (phase_ == Phase::Playing && history_.back().get() == p) act_on(now, f.t, &f, out);
+      return true;
+    }
+  }
+  revision_failed_key_ = key;
+  return false;
 }
 
 // ---------------------------------------------------------------- ends
@@ -819,7 +1040,7 @@ void Referee::command_input(const nlohmann::json& command, int64_t t, std::vecto
     } else if (pending_) {
       Pending p = *pending_;
       pending_.reset();
-      act_on(p.verdict, std::max(p.since, last_event_t_), nullptr, out);
+      act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
     } else if (!unclear_key_.empty() && cached_generation_ == generation_ && !last_verdict_.suggestions.empty()) {
       int index = history_.back()->find(last_verdict_.suggestions.front());
       commit_moves({index}, t, "operator", out);

@@ -67,6 +67,19 @@ RefereeOptions referee_options_from_json(const nlohmann::json& j);
 enum class Phase { Setup, Playing, GameOver, MatchOver };
 const char* to_string(Phase p);
 
+// What a reading of the board rested on: the frame, kept with the reading's last
+// move (and in its event) so that the reading can be revised when later frames
+// contradict it, also after a restart.
+struct Evidence {
+  Observation board;
+  std::vector<float> conf;
+  int plies = 1;                          // moves the frame was read as (1 or 2)
+  double fit = 0;                         // doubtful readings the choice overruled
+  // Readings of the frame as good as the one chosen, leading elsewhere: each the
+  // moves' notations separated by spaces.
+  std::vector<std::string> alternatives;
+};
+
 // One move as the game's record keeps it.
 struct PlayedMove {
   int ply = 0;                // 1-based
@@ -77,6 +90,8 @@ struct PlayedMove {
   std::array<int64_t, 2> clock{0, 0};  // remaining after the move (per-side clocks)
   Score score{0, 0};          // after the move
   std::string fen;            // after the move
+  std::optional<Evidence> evidence;  // on the last move of a reading of the board
+  bool by_operator = false;          // confirmed or corrected by the operator: never revised
 };
 
 // One game of the match, finished or not.
@@ -135,6 +150,7 @@ class Referee {
   struct Pending {
     Verdict verdict;
     int64_t since = 0;
+    Frame frame;  // the frame the verdict read
   };
 
   // Inputs: each runs with its events collected, then journaled in one write.
@@ -147,11 +163,19 @@ class Referee {
   // Deciding
   void read_playing(const Frame& f, std::vector<Event>& out);
   void read_setup(const Frame& f, std::vector<Event>& out);
-  // `board`: what the camera showed (for the announcement), may be null.
-  void act_on(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
+  // `frame`: what the camera showed (for the announcement and the record), may be null.
+  void act_on(const Verdict& v, int64_t t, const Frame* frame, std::vector<Event>& out);
   void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
   void follow_up(int64_t t, std::vector<Event>& out);
-  void commit_moves(const std::vector<int>& path, int64_t t, const std::string& by, std::vector<Event>& out);
+  // Plays `path` (indices from the current position). `evidence` goes with the last
+  // move; `played_t` (revisions) keeps the moves' first time in the record.
+  void commit_moves(const std::vector<int>& path, int64_t t, const std::string& by, std::vector<Event>& out,
+                    const Evidence* evidence = nullptr, int64_t played_t = -1);
+  Evidence evidence_of(const Frame& f, const Verdict& v) const;
+  // A frame no move explains: perhaps an earlier reading that could have gone
+  // another way did. Revises the record (takeback, then the other moves) and
+  // returns true when another choice makes this frame a legal move.
+  bool try_revision(const Frame& f, std::vector<Event>& out);
   void check_time(int64_t t, std::vector<Event>& out);
   void check_outcome(int64_t t, std::vector<Event>& out);
   void end_game(int64_t t, const Outcome& o, std::vector<Event>& out);
@@ -160,7 +184,8 @@ class Referee {
   // Events: decided → journaled → applied → announced
   void emit(Event e, std::vector<Event>& out);
   void apply(const Event& e);
-  Event move_event(int64_t t, Position& from, int index, const std::string& by) const;
+  Event move_event(int64_t t, Position& from, int index, const std::string& by, const Evidence* evidence,
+                   int64_t played_t) const;
   Event game_event(EventType type, int64_t t) const;
 
   // Helpers
@@ -204,6 +229,7 @@ class Referee {
   Observation cached_board_;
   std::vector<float> cached_conf_;
   Verdict last_verdict_;
+  std::string revision_failed_key_;  // the board (and position) a revision was last tried for in vain
 
   int64_t last_t_ = 0;
   int64_t last_event_t_ = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <random>
 
 namespace sb::arbiter {
@@ -90,11 +91,27 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     Camera camera(options, rng, palette);
     Referee referee(rules, referee_options);
     std::vector<Event> events;
+    const bool trace = g == options.trace_game;
     auto show = [&](const Observation& board, int64_t t, int new_moves) {
       Frame f = camera.look(board, t);
       auto t0 = std::chrono::steady_clock::now();
       std::vector<Event> ev = referee.on_frame(f);
       double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      if (trace) {
+        std::string misread;
+        for (size_t i = 0; i < board.sites.size(); ++i)
+          if (!(f.board.sites[i] == board.sites[i]))
+            misread += " " + rules->site_name(static_cast<int>(i)) + "=" + (f.board.sites[i].empty() ? "." : f.board.sites[i].str()) +
+                       "@" + std::to_string(f.conf[i]).substr(0, 4);
+        std::fprintf(stderr, "t=%lld new=%d misread:%s\n", static_cast<long long>(t), new_moves, misread.c_str());
+        for (const Event& e : ev) {
+          nlohmann::json j = to_json(e);
+          j.erase("reading");
+          j.erase("details");
+          j.erase("board");
+          std::fprintf(stderr, "    %s\n", j.dump().c_str());
+        }
+      }
       if (options.time_decisions && new_moves == 1) result.decide_us_one.push_back(us);
       if (options.time_decisions && new_moves == 2) result.decide_us_two.push_back(us);
       events.insert(events.end(), ev.begin(), ev.end());
@@ -109,7 +126,11 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
         skipped = true;
         continue;
       }
+      if (trace) std::fprintf(stderr, "ply %d %s%s\n", ply, skipped ? "(after a skipped one) " : "",
+                              notations[static_cast<size_t>(ply) - 1].c_str());
       show(rules->observe(truth[static_cast<size_t>(ply)]), t, skipped ? 2 : 1);
+      for (int again = 1; again < options.frames_per_position; ++again)
+        show(rules->observe(truth[static_cast<size_t>(ply)]), t + again * options.frame_ms / (2 * options.frames_per_position), 0);
       skipped = false;
     }
     for (int extra = 0; extra < 2; ++extra) show(rules->observe(truth.back()), t += options.frame_ms, 0);
@@ -121,8 +142,15 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     int right = 0;
     int first_wrong = -1;
     for (int i = 0; i < plies; ++i) {
-      bool ok = i < static_cast<int>(recorded.size()) && recorded[static_cast<size_t>(i)].fen == fens[static_cast<size_t>(i) + 1];
+      const bool have = i < static_cast<int>(recorded.size());
+      bool ok = have && recorded[static_cast<size_t>(i)].fen == fens[static_cast<size_t>(i) + 1];
       right += ok;
+      if (!ok && have &&
+          rules->observe(rules->from_fen(recorded[static_cast<size_t>(i)].fen)) ==
+              rules->observe(truth[static_cast<size_t>(i) + 1])) {
+        ++result.hidden;
+        continue;
+      }
       if (!ok && first_wrong < 0) first_wrong = i;
     }
     if (static_cast<int>(recorded.size()) > plies && first_wrong < 0) first_wrong = plies;
@@ -132,7 +160,9 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     for (const Event& e : events) {
       result.illegal_events += e.type == EventType::Illegal;
       result.unclear_events += e.type == EventType::Unclear;
-      result.takeback_events += e.type == EventType::Takeback;
+      const bool revised = e.extra.value("revised", false);
+      result.takeback_events += e.type == EventType::Takeback && !revised;
+      result.revisions += e.type == EventType::Takeback && revised;
     }
     Outcome end = rules->outcome(truth.back());
     if (end.over()) {

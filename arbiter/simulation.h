@@ -22,18 +22,25 @@ struct SimulationOptions {
   float misread_conf_low = 0.05f, misread_conf_high = 0.45f;  // the reader's confidence in a misread
   float sure_conf_low = 0.9f;     // the reader's confidence in a right reading: uniform in [this, 1]
   double skip_rate = 0.1;         // share of positions no frame shows (the next frame shows two moves)
-  int64_t frame_ms = 1000;        // time between frames
+  int frames_per_position = 1;    // settled frames the camera gives of each position shown
+  int64_t frame_ms = 1000;        // time between positions
   bool time_decisions = false;    // measure how long each frame with new moves takes to decide
+  int trace_game = -1;            // this game's frames, truth and events go to stderr (debugging)
 };
 
 struct SimulationResult {
   int games = 0;
   int64_t plies = 0;           // moves played in the true games
   int64_t right = 0;           // recorded moves that match the truth at their ply (same position after)
+  // Of the others: plies where the recorded position differs from the true one only
+  // in what a camera cannot see (a Cờ tư lệnh stack's hidden pieces), so no reading
+  // of the board could have told them apart.
+  int64_t hidden = 0;
   int64_t games_all_right = 0;
   int64_t illegal_events = 0;  // every one is false: the true games are legal
   int64_t unclear_events = 0;
-  int64_t takeback_events = 0;
+  int64_t takeback_events = 0;  // takebacks announced (none happened in the true games)
+  int64_t revisions = 0;        // earlier readings the referee revised when later frames told
   int64_t game_over_right = 0;  // true games that ended by the rules and were announced so, with the right result
   int64_t game_over_true = 0;
   // Microseconds to decide a frame that shows one new move / two new moves.
@@ -41,6 +48,8 @@ struct SimulationResult {
   std::vector<std::string> failures;  // the first few games that went wrong, described
 
   double right_share() const { return plies ? static_cast<double>(right) / plies : 1.0; }
+  // Right, counting the moves no camera could tell apart as right.
+  double visible_right_share() const { return plies ? static_cast<double>(right + hidden) / plies : 1.0; }
 };
 
 // `progress` (optional) is called after each game with the number done.

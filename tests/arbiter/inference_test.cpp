@@ -2,6 +2,8 @@
 // hand-made boards.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "arbiter/inference.h"
 #include "tests/arbiter/support.h"
 #include "tests/arbiter/toy_rules.h"
@@ -44,14 +46,18 @@ TEST_F(InferenceTest, OneFinishedMoveIsRead) {
   EXPECT_FALSE(v.ambiguous);
 }
 
-TEST_F(InferenceTest, DoubtfulMisreadIsOverruledAtItsConfidence) {
+TEST_F(InferenceTest, DoubtfulMisreadIsOverruledAtItsLogOdds) {
   position = std::make_shared<Position>(rules, rules.start());
   Frame f = frame_of(rules, "WW.W.....BB.", 0);  // c12 misread as empty
-  f.conf[11] = 0.3f;
-  Verdict v = read_frame(*position, f, {}, {});
+  f.conf[11] = 0.45f;
+  InferenceOptions o;
+  o.token_kinds = 3;  // empty, W, B: a misread turns into one of two other readings
+  Verdict v = read_frame(*position, f, {}, o);
   ASSERT_EQ(v.kind, Reading::Moves);
   EXPECT_EQ(moves_of(v), std::vector<std::string>{"c3-c4"});
-  EXPECT_FLOAT_EQ(v.cost, 0.3f);
+  EXPECT_NEAR(v.fit, std::log(0.45 * 2 / 0.55), 1e-6);
+  f.conf[11] = 0.2f;  // likelier a misread than not: overruling it costs nothing
+  EXPECT_EQ(read_frame(*position, f, {}, o).fit, 0.0);
 }
 
 TEST_F(InferenceTest, DoubtfulMisreadAloneIsNoChange) {
