@@ -77,7 +77,7 @@ arbiter::RefereeOptions referee_options(const Args& args) {
   if (args.has("--match")) o.match_games = args.int_value("--match", 1, 1, 99);
   if (auto clock = args.value("--clock")) parse_clock(*clock, o.clock);
   if (args.has("--game-limit"))
-    o.clock.game_limit_ms = static_cast<int64_t>(args.double_value("--game-limit", 0, 0.01, 24 * 60) * 60000 + 0.5);
+    o.clock.game_limit_ms = static_cast<int64_t>(args.double_value("--game-limit", 0, 0, 24 * 60) * 60000 + 0.5);
   return o;
 }
 

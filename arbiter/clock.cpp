@@ -10,6 +10,15 @@ nlohmann::json to_json(const ClockOptions& o) {
   return {{"base_ms", o.base_ms}, {"increment_ms", o.increment_ms}, {"game_limit_ms", o.game_limit_ms}};
 }
 
+ClockOptions ClockOptions::resolved(const std::string& game, const std::string& mode) const {
+  ClockOptions o = *this;
+  if (o.game_limit_ms >= 0) return o;
+  o.game_limit_ms = 0;
+  // The seed: battle mode "lasts at most 15 minutes", the full battle "at most 30".
+  if (game == "cotulenh") o.game_limit_ms = (mode == "full" ? 30 : 15) * 60000;
+  return o;
+}
+
 ClockOptions clock_options_from_json(const nlohmann::json& j) {
   ClockOptions o;
   if (j.is_null()) return o;
@@ -20,8 +29,10 @@ ClockOptions clock_options_from_json(const nlohmann::json& j) {
                      : key == "game_limit_ms" ? &o.game_limit_ms
                                               : nullptr;
     if (!field) throw InputError("unknown clock option \"" + key + "\" (base_ms, increment_ms, game_limit_ms)");
-    if (!value.is_number_integer() || value.get<int64_t>() < 0)
-      throw InputError("clock option \"" + key + "\": expected milliseconds (a whole number >= 0), got " + value.dump());
+    const int64_t lowest = key == "game_limit_ms" ? -1 : 0;
+    if (!value.is_number_integer() || value.get<int64_t>() < lowest)
+      throw InputError("clock option \"" + key + "\": expected milliseconds (a whole number >= " +
+                       std::to_string(lowest) + "), got " + value.dump());
     *field = value.get<int64_t>();
   }
   return o;

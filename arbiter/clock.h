@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -16,10 +17,14 @@ namespace sb::arbiter {
 struct ClockOptions {
   int64_t base_ms = 0;        // each side's time for the game; 0: no per-side clock
   int64_t increment_ms = 0;   // added to a side's time after each of its moves (Fischer)
-  int64_t game_limit_ms = 0;  // the whole game's length (Cờ tư lệnh: 15 min battle, 30 min full); 0: none
+  // The whole game's length, after which points decide; 0: none; -1: the game's own
+  // (Cờ tư lệnh: 15 min in battle mode, 30 min in a full battle; other games none).
+  int64_t game_limit_ms = -1;
 
   bool per_side() const { return base_ms > 0; }
   bool any() const { return base_ms > 0 || game_limit_ms > 0; }
+  // game_limit_ms with "the game's own" worked out for `game` and its rule `mode`.
+  ClockOptions resolved(const std::string& game, const std::string& mode) const;
 };
 nlohmann::json to_json(const ClockOptions& o);
 ClockOptions clock_options_from_json(const nlohmann::json& j);

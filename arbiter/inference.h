@@ -39,10 +39,11 @@ struct InferenceOptions {
   double two_move_prior = 1.5;   // cost of reading two moves from one frame
   double takeback_prior = 1.0;   // cost of reading a return to an earlier position
   bool two_moves = true;         // look for two moves between frames (fast play)
-  // How many different readings a site can have (empty and every token), which
-  // tells how unlikely a misread into one particular token is; 0: the referee
-  // works it out from the game's start position.
-  int token_kinds = 0;
+  // How many different readings a misread chooses among (empty, and the tokens it
+  // is confused with), which tells how unlikely a misread into one particular
+  // token is. 3 (empty and both sides) suits a reader whose misreads of dots and
+  // symbols go to near neighbours; a reader calibrated over every token may say more.
+  int token_kinds = 3;
 };
 nlohmann::json to_json(const InferenceOptions& o);
 // Missing keys keep their defaults; unknown keys and bad values throw InputError.

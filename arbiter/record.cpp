@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "engines/common/errors.h"
+#include "engines/draughts/draughts_rules.h"
+#include "engines/draughts/pdn.h"
 
 namespace sb::arbiter {
 
@@ -124,14 +126,32 @@ std::string text_record(const Rules& rules, const std::vector<GameSummary>& game
   return out;
 }
 
+std::string pdn_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags) {
+  const auto* draughts_rules = dynamic_cast<const draughts::DraughtsRules*>(&rules);
+  if (!draughts_rules) throw InputError("a PDN record is for draughts; " + rules.id() + " has a text or JSON record");
+  std::vector<draughts::PdnGame> out;
+  for (const GameSummary& g : games) {
+    std::vector<Move> moves;
+    for (const PlayedMove& m : g.moves) moves.push_back(m.move);
+    std::vector<draughts::PdnTag> pdn_tags = {{"Event", tags.event},
+                                              {"Site", tags.site},
+                                              {"Date", tags.date},
+                                              {"Round", std::to_string(g.game_no)},
+                                              {"White", tags.first_player},
+                                              {"Black", tags.second_player}};
+    out.push_back(draughts::record_pdn(*draughts_rules, rules.from_fen(g.start_fen), moves, g.result, pdn_tags));
+  }
+  return draughts::write_pdn(out);
+}
+
 std::string write_record(RecordFormat format, const Rules& rules, const std::vector<GameSummary>& games,
                          const RecordTags& tags) {
   switch (format) {
     case RecordFormat::Json: return json_record(rules, games, tags).dump(2) + "\n";
     case RecordFormat::Text: return text_record(rules, games, tags);
-    case RecordFormat::Pdn: break;
+    case RecordFormat::Pdn: return pdn_record(rules, games, tags);
   }
-  throw InputError("a PDN record needs the draughts engine, which this build does not have yet");
+  return text_record(rules, games, tags);
 }
 
 }  // namespace sb::arbiter

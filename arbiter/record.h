@@ -29,6 +29,9 @@ RecordFormat record_format_for(const std::string& path);
 
 nlohmann::json json_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags = {});
 std::string text_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags = {});
+// PDN 3.0 through the draughts engine's writer. Throws InputError for a game that
+// is not of the draughts family.
+std::string pdn_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags = {});
 
 std::string write_record(RecordFormat format, const Rules& rules, const std::vector<GameSummary>& games,
                          const RecordTags& tags = {});

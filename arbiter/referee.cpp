@@ -104,13 +104,11 @@ RefereeOptions referee_options_from_json(const nlohmann::json& j) {
 Referee::Referee(std::shared_ptr<const Rules> rules, RefereeOptions options, Journal* journal)
     : rules_(std::move(rules)), options_(std::move(options)), journal_(journal), clock_(options_.clock) {
   if (!rules_) throw InputError("referee: no rules");
-  if (options_.inference.token_kinds <= 0) {
-    // Empty and every token of the start position (at least both sides' plain pieces).
-    std::vector<Token> seen;
-    for (const Token& t : rules_->observe(rules_->start()).sites)
-      if (!t.empty() && std::find(seen.begin(), seen.end(), t) == seen.end()) seen.push_back(t);
-    options_.inference.token_kinds = std::max<int>(3, static_cast<int>(seen.size()) + 1);
-  }
+  const Json rule_options = rules_->options();
+  const Json* mode = rule_options.is_object() ? rule_options.find("mode") : nullptr;
+  options_.clock = options_.clock.resolved(rules_->id(), mode && mode->is_string() ? mode->as_string() : "");
+  clock_ = GameClock(options_.clock);
+
   games_.push_back(GameSummary{});
   begin_setup(options_.start_fen);
 }
