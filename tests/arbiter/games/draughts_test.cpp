@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "arbiter/record.h"
+#include "engines/common/errors.h"
 #include "engines/draughts/pdn.h"
 #include "tests/arbiter/games/script.h"
 
@@ -127,7 +128,8 @@ TEST(DraughtsRefereeTest, BrazilianAllowsThreeDrawOffersPerPlayer) {
     ASSERT_EQ(summary(s.command({{"command", "offer_draw"}, {"side", "black"}})), "draw_offer");
     s.command({{"command", "decline_draw"}, {"side", "white"}});
   }
-  EXPECT_THROW(s.command({{"command", "offer_draw"}, {"side", "black"}}), InputError);
+  const nlohmann::json fourth = {{"command", "offer_draw"}, {"side", "black"}};
+  EXPECT_THROW(s.command(fourth), sb::InputError);
   EXPECT_EQ(summary(s.command({{"command", "offer_draw"}, {"side", "white"}})), "draw_offer");
 }
 
