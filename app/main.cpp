@@ -3,6 +3,9 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "app/commands.h"
 #include "engines/common/errors.h"
@@ -34,6 +37,53 @@ const std::vector<Command>& commands() {
 
 namespace {
 
+// The length of the valid UTF-8 sequence starting at text[i], or 0 when the byte
+// there starts none (a stray continuation byte, an overlong or truncated form).
+size_t utf8_length(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = byte(i);
+  size_t n = b >= 0xF0 && b <= 0xF4 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 && b <= 0xDF ? 2 : 0;
+  if (b >= 0xF5) n = 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  if ((b == 0xE0 && byte(i + 1) < 0xA0) || (b == 0xED && byte(i + 1) > 0x9F) || (b == 0xF0 && byte(i + 1) < 0x90) ||
+      (b == 0xF4 && byte(i + 1) > 0x8F))
+    return 0;
+  return n;
+}
+
+// An error message as the one line CONTRACT.md promises: messages quote the input
+// they refuse, and that input may hold line breaks, control or invalid bytes, or be
+// megabytes long. Such bytes are written as escapes (\n, \x01), and an overlong
+// message keeps its head and its tail (where it says what is wrong and where).
+std::string one_line(std::string_view message) {
+  constexpr size_t kHead = 300, kTail = 300;
+  std::string out;
+  std::vector<size_t> starts;  // where each input character begins in `out`
+  for (size_t i = 0; i < message.size();) {
+    starts.push_back(out.size());
+    const unsigned char b = static_cast<unsigned char>(message[i]);
+    if (b >= 0x20 && b < 0x7F) {
+      out += message[i++];
+    } else if (const size_t n = b >= 0x80 ? utf8_length(message, i) : 0; n > 0) {
+      out.append(message.substr(i, n));
+      i += n;
+    } else {
+      static const char* const kHex = "0123456789abcdef";
+      out += b == '\n'   ? "\\n"
+             : b == '\r' ? "\\r"
+             : b == '\t' ? "\\t"
+                         : std::string{'\\', 'x', kHex[b >> 4], kHex[b & 15]};
+      ++i;
+    }
+  }
+  if (starts.size() <= kHead + kTail + 64) return out;
+  const size_t cut_from = starts[kHead], cut_to = starts[starts.size() - kTail];
+  return out.substr(0, cut_from) + " [... " + std::to_string(starts.size() - kHead - kTail) +
+         " characters left out ...] " + out.substr(cut_to);
+}
+
 void print_usage(std::ostream& out) {
   out << "usage: smartboard <command> [arguments]\n\ncommands:\n";
   for (const Command& c : commands()) out << "  " << c.name << "  " << c.synopsis << "\n";
@@ -63,7 +113,7 @@ int main(int argc, char** argv) {
       return rc;
     } catch (const sb::InputError& e) {
       std::cout.flush();
-      std::cerr << "smartboard " << name << ": " << e.what() << "\n";
+      std::cerr << "smartboard " << name << ": " << one_line(e.what()) << "\n";
       return 2;
     } catch (const std::bad_alloc&) {
       std::cout.flush();
@@ -71,10 +121,10 @@ int main(int argc, char** argv) {
       return 1;
     } catch (const std::exception& e) {
       std::cout.flush();
-      std::cerr << "smartboard " << name << ": " << e.what() << "\n";
+      std::cerr << "smartboard " << name << ": " << one_line(e.what()) << "\n";
       return 1;
     }
   }
-  std::cerr << "smartboard: unknown command '" << name << "' (try 'smartboard help')\n";
+  std::cerr << one_line("smartboard: unknown command '" + name + "' (try 'smartboard help')") << "\n";
   return 2;
 }

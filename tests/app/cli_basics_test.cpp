@@ -45,6 +45,38 @@ TEST(CliBasics, BadOptionsExitTwo) {
   EXPECT_EQ(run_smartboard({"games", "extra"}).status, 2);
 }
 
+TEST(CliBasics, HostileInputGetsOneShortPrintableLine) {
+  // Messages quote the input they refuse; a line break, a control or invalid byte,
+  // or a huge argument must still leave exactly one short line on stderr.
+  const std::string huge(100000, '(');
+  const std::vector<std::vector<std::string>> cases = {
+      {"fen", "morris9", "--fen", "........\n................ w 9 9"},
+      {"fen", "cotoan", "--fen", "R:R0e2,1a1\n:B0e10"},
+      {"fen", "cotulenh", "--fen", "6c4/11/11/11/11/11/11/11/11/11/11/6C\r\n4 r"},
+      {"moves", "morris12", "--play", "a1\x01"},
+      {"fen", "morris6", "--fen", "\xff\xfe\xc3 w 6 6"},
+      {"fen", "cotulenh", "--fen", huge + " r"},
+      {"moves", "cotoan", "--play", "1:a1-a2 " + huge + "\x1b[2J"},
+      {"frob\nnicate"},
+  };
+  for (const auto& args : cases) {
+    auto r = run_smartboard(args);
+    EXPECT_EQ(r.status, 2) << args[0];
+    EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err.substr(0, 300);
+    EXPECT_LT(r.err.size(), 1500u) << r.err.substr(0, 300);
+    for (unsigned char c : r.err.substr(0, r.err.size() - 1))
+      EXPECT_TRUE(c >= 0x20 && c != 0x7f && c < 0xf5 && c != 0xc0 && c != 0xc1)
+          << static_cast<int>(c) << " in " << r.err;
+  }
+  // What is wrong and where survives the shortening: the message's end is kept.
+  auto r = run_smartboard({"fen", "morris9", "--fen", std::string(5000, '.') + "X w 9 9"});
+  EXPECT_NE(r.err.find("characters left out"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the board lists 5001 points, morris9 has 24 at column 1"), std::string::npos) << r.err;
+  // Non-ASCII text of the messages themselves stays as it is.
+  r = run_smartboard({"moves", "cotoan", "--play", "4:d1-f3"});
+  EXPECT_NE(r.err.find("d1\u2013f3"), std::string::npos) << r.err;
+}
+
 TEST(CliBasics, HelpListsCommands) {
   auto r = run_smartboard({"help"});
   EXPECT_EQ(r.status, 0);
