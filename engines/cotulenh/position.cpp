@@ -1,5 +1,6 @@
 #include "engines/cotulenh/position.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <vector>
@@ -79,9 +80,12 @@ class FenReader {
     while (i < row.size()) {
       const char c = row[i];
       if (std::isdigit(static_cast<unsigned char>(c))) {
+        const size_t start = i;
         int n = 0;
-        while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i]))) n = n * 10 + (row[i++] - '0');
-        if (n < 1 || n > kFiles) fail(where + ": bad run of empty sites " + std::to_string(n));
+        // Capped: past 11 the run is wrong whatever digits follow, and int must not overflow.
+        for (; i < row.size() && std::isdigit(static_cast<unsigned char>(row[i])); ++i)
+          n = std::min(n * 10 + (row[i] - '0'), 10 * kFiles);
+        if (n < 1 || n > kFiles) fail(where + ": bad run of empty sites " + row.substr(start, i - start));
         file += n;
         if (file > kFiles) fail(where + " has more than 11 sites");
         continue;
@@ -153,6 +157,10 @@ class FenReader {
       if (k < 0 || !std::isalpha(static_cast<unsigned char>(c)))
         fail("bad lost piece '" + std::string(1, c) + "' (piece letters, Red upper case, Blue lower case, or '-')");
       const Side s = std::isupper(static_cast<unsigned char>(c)) ? Side::First : Side::Second;
+      // Checked here, not only in check_counts: the byte-sized count would wrap.
+      if (pos_.lost[index_of(s)][k] == kStartCount[k])
+        fail(std::string(s == Side::First ? "red" : "blue") + " has lost more " +
+             kind_name_plural(static_cast<Kind>(k)) + " than the " + std::to_string(kStartCount[k]) + " of a set");
       ++pos_.lost[index_of(s)][k];
     }
   }

@@ -57,6 +57,28 @@ TEST(CotulenhFen, MorePiecesThanASetIsAnError) {
   EXPECT_THROW(kRules.from_fen("11/11/11/11/11/11/11/11/11/11/11/2(NTFIM)6 r"), InputError);
 }
 
+TEST(CotulenhFen, HugeCountsAreRefusedNotWrapped) {
+  // A run of empty sites far beyond int, and 256 lost infantry (a byte's count would
+  // wrap to none): both are errors that quote what was written.
+  const std::string empty = "11/11/11/11/11/11/11/11/11/11/11/";
+  try {
+    kRules.from_fen(empty + "99999999999999999999C4 r");
+    FAIL() << "a run of 10^20 empty sites was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("rank 1: bad run of empty sites 99999999999999999999"), std::string::npos)
+        << e.what();
+  }
+  try {
+    kRules.from_fen(empty + "6C4 r 0 0 " + std::string(256, 'I'));
+    FAIL() << "256 lost infantry were accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("red has lost more infantry than the 2 of a set"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(kRules.from_fen(empty + "6C4 r 0 0 nnn"), InputError);
+  EXPECT_NO_THROW(kRules.from_fen(empty + "6C4 r 0 0 nnII"));
+}
+
 TEST(CotulenhFen, AnAirForceOverTheSeaIsAnOption) {
   EXPECT_NO_THROW(kRules.from_fen("11/11/11/11/11/11/11/11/11/11/11/F10 r"));
   const CotulenhRules land(Options::from_json(Json::parse(R"({"air_force_over_sea": false})")));
