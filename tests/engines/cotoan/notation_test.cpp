@@ -94,6 +94,8 @@ TEST(Notation, MalformedMovesAreInputErrorsSayingWhatIsWrong) {
   EXPECT_EQ(input_error(*rules, s, "c5c9"), "move 'c5c9': expected '-' or 'x' after c5, found 'c9'");
   EXPECT_EQ(input_error(*rules, s, "z9-a1"), "move 'z9-a1': 'z9' is not a square of the 9x11 board (a1-i11)");
   EXPECT_EQ(input_error(*rules, s, "a1-a12"), "move 'a1-a12': 'a12' is not a square of the 9x11 board (a1-i11)");
+  EXPECT_EQ(input_error(*rules, s, "8:c5x9c"),
+            "move '8:c5x9c': expected a square at '9c' (expected a move like 3:c1-c4 or 8:e3xe7)");
   EXPECT_EQ(input_error(*rules, s, "8:c5x"),
             "move '8:c5x': a square is missing (expected a move like 3:c1-c4 or 8:e3xe7)");
   EXPECT_EQ(input_error(*rules, s, "8:c5xc9 junk"), "move '8:c5xc9 junk': unexpected 'junk' after the move");

@@ -79,6 +79,25 @@ TEST(CotulenhFen, HugeCountsAreRefusedNotWrapped) {
   EXPECT_NO_THROW(kRules.from_fen(empty + "6C4 r 0 0 nnII"));
 }
 
+TEST(CotulenhFen, MalformedStacksAndHeroesAreNamed) {
+  const std::string empty = "11/11/11/11/11/11/11/11/11/11/11/";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {empty + "2(T)8 r", "rank 1: a stack in parentheses needs at least two pieces"},
+      {empty + "2(NTFIM)6 r", "rank 1: a stack holds at most 4 pieces"},
+      {empty + "10(TI r", "rank 1: stack missing ')'"},
+      {empty + "2(T4)8 r", "rank 1: unexpected character '4' inside a stack (missing ')'?)"},
+      {empty + "10+ r", "rank 1: '+' must be followed by a piece letter"},
+  };
+  for (const auto& [fen, message] : cases) {
+    try {
+      kRules.from_fen(fen);
+      ADD_FAILURE() << "accepted " << fen;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(CotulenhFen, AnAirForceOverTheSeaIsAnOption) {
   EXPECT_NO_THROW(kRules.from_fen("11/11/11/11/11/11/11/11/11/11/11/F10 r"));
   const CotulenhRules land(Options::from_json(Json::parse(R"({"air_force_over_sea": false})")));
