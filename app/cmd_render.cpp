@@ -200,14 +200,17 @@ int bench_render(const Args& args) {
   struct Row {
     std::string game;
     double backdrop_ms, frame_ms;
+    vision::RenderTiming stages;
   };
   std::vector<Row> rows;
   std::vector<double> all_frames;
-  std::printf("%-14s %12s %12s\n", "game", "backdrop ms", "frame ms");
+  std::printf("%-14s %12s %12s %8s %8s %8s %8s %8s\n", "game", "backdrop ms", "frame ms", "copy", "shadows", "pieces",
+              "hands", "sensor");
   for (const std::string& game : games) {
     calib::BoardModel model = board_model_for(game);
     vision::GameArt art = vision::load_game_art(game);
     std::vector<double> backdrop, frame;
+    std::vector<vision::RenderTiming> stages;
     for (uint64_t seed = 1; seed <= 3; ++seed) {
       vision::Rng rng(seed);
       vision::Look look = vision::sample_look(art, model, {1280, 720}, {}, rng);
@@ -232,6 +235,7 @@ int bench_render(const Args& args) {
       for (int f = 0; f < frames; ++f) {
         const auto& site = model.sites[static_cast<size_t>(f * 7) % model.sites.size()];
         hand.grip = {site.centre.x, site.centre.y, -30.0 - f % 10};
+        hand.motion = f % 2 ? cv::Vec3d(6, 3, 0) : cv::Vec3d(0, 0, 0);  // half the frames catch it moving
         hand.held = scene.pieces.front();
         hand.held->site.clear();
         hand.held->xy = {site.centre.x, site.centre.y};
@@ -240,6 +244,7 @@ int bench_render(const Args& args) {
         double t1 = thread_ms();
         cv::Mat img = renderer.render(scene, static_cast<uint64_t>(f));
         frame.push_back(thread_ms() - t1);
+        stages.push_back(renderer.last_timing());
       }
     }
     auto median = [](std::vector<double> v) {
@@ -247,8 +252,17 @@ int bench_render(const Args& args) {
       return v[v.size() / 2];
     };
     all_frames.insert(all_frames.end(), frame.begin(), frame.end());
-    rows.push_back({game, median(backdrop), median(frame)});
-    std::printf("%-14s %12.1f %12.2f\n", game.c_str(), rows.back().backdrop_ms, rows.back().frame_ms);
+    auto stage = [&](double vision::RenderTiming::*f) {
+      std::vector<double> v;
+      for (const auto& s : stages) v.push_back(s.*f);
+      return median(v);
+    };
+    vision::RenderTiming st{stage(&vision::RenderTiming::copy), stage(&vision::RenderTiming::shadows),
+                            stage(&vision::RenderTiming::pieces), stage(&vision::RenderTiming::hands),
+                            stage(&vision::RenderTiming::sensor)};
+    rows.push_back({game, median(backdrop), median(frame), st});
+    std::printf("%-14s %12.1f %12.2f %8.2f %8.2f %8.2f %8.2f %8.2f\n", game.c_str(), rows.back().backdrop_ms,
+                rows.back().frame_ms, st.copy, st.shadows, st.pieces, st.hands, st.sensor);
     std::fflush(stdout);
   }
   std::sort(all_frames.begin(), all_frames.end());
@@ -260,12 +274,15 @@ int bench_render(const Args& args) {
     out << "<!doctype html><meta charset=utf-8><title>smartboard bench render</title>"
            "<style>body{font-family:sans-serif}td,th{padding:2px 10px;text-align:right}td:first-child{text-align:left}"
            ".bar{background:#4a7;height:12px;display:inline-block}</style><h1>bench render</h1>"
-           "<p>1280×720 frames with pieces on two thirds of the sites and a hand carrying a piece; one core. Target: "
-           "20 ms per frame. Times are the thread's CPU time.</p><table><tr><th>game<th>backdrop ms<th>frame ms<th></tr>";
+           "<p>1280×720 frames with pieces on two thirds of the sites and a hand carrying a piece (moving, so motion-blurred, in half of them); one core. Target: "
+           "20 ms per frame. Times are the thread's CPU time.</p><table><tr><th>game<th>backdrop ms<th>frame ms<th>copy<th>shadows<th>pieces<th>hands<th>sensor<th></tr>";
     for (const Row& r : rows) {
-      char buf[320];
-      std::snprintf(buf, sizeof buf, "<tr><td>%s<td>%.1f<td>%.2f<td style=text-align:left><span class=bar style=width:%dpx></span></tr>",
-                    r.game.c_str(), r.backdrop_ms, r.frame_ms, static_cast<int>(r.frame_ms * 10));
+      char buf[480];
+      std::snprintf(buf, sizeof buf,
+                    "<tr><td>%s<td>%.1f<td>%.2f<td>%.2f<td>%.2f<td>%.2f<td>%.2f<td>%.2f<td style=text-align:left><span "
+                    "class=bar style=width:%dpx></span></tr>",
+                    r.game.c_str(), r.backdrop_ms, r.frame_ms, r.stages.copy, r.stages.shadows, r.stages.pieces,
+                    r.stages.hands, r.stages.sensor, static_cast<int>(r.frame_ms * 10));
       out << buf;
     }
     out << "</table><p>median frame " << med << " ms</p>\n";

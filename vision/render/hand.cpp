@@ -88,7 +88,14 @@ HandSolids pose_hand(const HandPose& pose, const HandLook& look) {
   // Palm: a flat plate from the wrist to the knuckles.
   cv::Vec3d w0 = wrist - right * (palm_w * 0.4), w1 = wrist + right * (palm_w * 0.4);
   cv::Vec3d k0 = knuckles - right * (palm_w * 0.5), k1 = knuckles + right * (palm_w * 0.5);
-  out.palm = {w0, w1, k1 + forward * (6 * s), k0 + forward * (6 * s)};
+  // Rounded towards the knuckles, narrower at the wrist.
+  out.palm = {w0,
+              w1,
+              k1 - forward * (22 * s),
+              k1 + forward * (2 * s) - right * (6 * s),
+              knuckles + forward * (9 * s),
+              k0 + forward * (2 * s) + right * (6 * s),
+              k0 - forward * (22 * s)};
   out.palm_thickness = 26 * s;
 
   // Fingers. The thumb comes from the left side (right hand, palm down); thumb and index meet at the grip

@@ -1,6 +1,7 @@
 #include "vision/render/renderer.h"
 
 #include <algorithm>
+#include <ctime>
 #include <cmath>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
@@ -105,6 +106,20 @@ bool clip_to_camera(const Camera& cam, Capsule& c, double near_mm = 30) {
 // polygon filling crawl).
 bool near_image(cv::Point2d p, cv::Size size) {
   return p.x > -2.0 * size.width && p.y > -2.0 * size.height && p.x < 3.0 * size.width && p.y < 3.0 * size.height;
+}
+
+// About a Gaussian blur of `sigma`, at a cost that does not grow with it: two box blurs.
+void soft_blur(cv::Mat& m, double sigma) {
+  int w = std::max(1, static_cast<int>(std::lround(std::sqrt(6 * sigma * sigma + 1))));
+  if (w < 2) return;
+  cv::blur(m, m, cv::Size(w, w), cv::Point(-1, -1), cv::BORDER_CONSTANT);
+  cv::blur(m, m, cv::Size(w, w), cv::Point(-1, -1), cv::BORDER_CONSTANT);
+}
+
+double thread_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 }  // namespace
@@ -372,21 +387,31 @@ void Renderer::draw_shadows(cv::Mat& img, const Scene& scene) const {
 
   double ppm_small = centre_px_per_mm_ / kSmall;
   double sigma_p = std::max(0.5, look_.light.shadow_softness_mm * ppm_small);
-  cv::GaussianBlur(pieces_mask, pieces_mask, cv::Size(0, 0), sigma_p);
+  soft_blur(pieces_mask, sigma_p);
   bool any_hand = !scene.hands.empty();
   if (any_hand) {
     // A hand is high above the board: its shadow is much softer.
-    cv::GaussianBlur(hands_mask, hands_mask, cv::Size(0, 0), std::max(1.0, (look_.light.shadow_softness_mm * 3 + 6) * ppm_small));
+    soft_blur(hands_mask, std::max(1.0, (look_.light.shadow_softness_mm * 3 + 6) * ppm_small));
     pieces_mask = cv::max(pieces_mask, hands_mask);
   }
-  cv::Mat full;
-  cv::resize(pieces_mask, full, cv::Size(small.width * kSmall, small.height * kSmall), 0, 0, cv::INTER_LINEAR);
+  // Only the part of the picture that has a shadow is touched: the small mask's box (grown by two small pixels,
+  // which are empty, so the crop's borders do not change the interpolation) is enlarged to full size.
+  cv::Rect small_box = cv::boundingRect(pieces_mask);
+  if (small_box.empty()) return;
+  small_box = cv::Rect(small_box.x - 2, small_box.y - 2, small_box.width + 4, small_box.height + 4) &
+              cv::Rect(0, 0, pieces_mask.cols, pieces_mask.rows);
+  cv::Mat grown;
+  cv::resize(pieces_mask(small_box), grown, cv::Size(small_box.width * kSmall, small_box.height * kSmall), 0, 0,
+             cv::INTER_LINEAR);
+  cv::Rect box = cv::Rect(small_box.x * kSmall, small_box.y * kSmall, grown.cols, grown.rows) & cv::Rect(0, 0, img.cols, img.rows);
+  if (box.empty()) return;
+  cv::Mat full = grown(cv::Rect(0, 0, box.width, box.height));
   // Even an ambient-only room darkens under and around a piece a little.
   const float depth = static_cast<float>(0.18 + 0.8 * lighting_->shadow_depth());
-  for (int y = 0; y < img.rows; ++y) {
+  for (int y = 0; y < box.height; ++y) {
     const uchar* m = full.ptr<uchar>(y);
-    uchar* o = img.ptr<uchar>(y);
-    for (int x = 0; x < img.cols; ++x) {
+    uchar* o = img.ptr<uchar>(box.y + y) + 3 * box.x;
+    for (int x = 0; x < box.width; ++x) {
       if (!m[x]) continue;
       float k = 1.0f - depth * m[x] / 255.0f;
       o[3 * x] = static_cast<uchar>(o[3 * x] * k);
@@ -442,6 +467,7 @@ void Renderer::draw_top(cv::Mat& img, const PieceInstance& p, double top_mm, dou
       double u = (Hinv(0, 0) * x + Hinv(0, 1) * y + Hinv(0, 2)) / w;
       double v = (Hinv(1, 0) * x + Hinv(1, 1) * y + Hinv(1, 2)) / w;
       if (u < 0 || v < 0 || u >= S - 1 || v >= S - 1) continue;
+      if ((u - ct) * (u - ct) + (v - ct) * (v - ct) > (Rt + 1.5) * (Rt + 1.5)) continue;
       int iu = static_cast<int>(u), iv = static_cast<int>(v);
       float fu = static_cast<float>(u - iu), fv = static_cast<float>(v - iv);
       const cv::Vec4b* r0 = face.ptr<cv::Vec4b>(iv) + iu;
@@ -449,8 +475,8 @@ void Renderer::draw_top(cv::Mat& img, const PieceInstance& p, double top_mm, dou
       float wa = (1 - fu) * (1 - fv), wb = fu * (1 - fv), wc = (1 - fu) * fv, wd = fu * fv;
       float alpha = (r0[0][3] * wa + r0[1][3] * wb + r1[0][3] * wc + r1[1][3] * wd) / 255.0f;
       if (alpha <= 0.002f) continue;
-      double du = u - hl.x, dv = v - hl.y;
-      float hi = static_cast<float>(spec * std::exp(-(du * du + dv * dv) / hs2));
+      double du = u - hl.x, dv = v - hl.y, d2 = (du * du + dv * dv) / hs2;
+      float hi = spec > 0.5 && d2 < 6 ? static_cast<float>(spec * std::exp(-d2)) : 0.0f;
       for (int c = 0; c < 3; ++c) {
         // Premultiplied by alpha in the texture's own sense: colours are meaningful where alpha > 0.
         float col = (r0[0][c] * r0[0][3] * wa + r0[1][c] * r0[1][3] * wb + r1[0][c] * r1[0][3] * wc + r1[1][c] * r1[1][3] * wd) /
@@ -544,7 +570,7 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
   for (const auto& v : solids.palm) palm_centre += v * (1.0 / solids.palm.size());
   Part palm{cv::norm(cam - palm_centre), {}, solids.palm};
   for (size_t i = 0; i < solids.palm.size(); ++i)
-    palm.caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 11 * look_.hands.size, 11 * look_.hands.size, false});
+    palm.caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 13 * look_.hands.size, 13 * look_.hands.size, false});
   parts.push_back(palm);
   for (Capsule c : solids.fingers)
     if (clip_to_camera(camera_, c)) parts.push_back({cv::norm(cam - (c.a + c.b) * 0.5), {c}, {}});
@@ -558,13 +584,16 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
       cv::Vec3d mid = (c.a + c.b) * 0.5;
       cv::Vec3f g = lighting_->flat_gain({mid[0], mid[1]}, (pa + pb) * 0.5);
       const Rgb& albedo = c.sleeve ? sleeve : skin;
-      // Rounded look: a darker rim, the body, a lighter band on the side the lamp is on.
-      fill_poly(img, capsule_outline(pa, ra, pb, rb), lit(albedo, g, 0.72));
+      // Rounded look: nested outlines from a darker rim to a light band on the side the lamp is on.
       cv::Point2d toward_light = camera_.project(mid + cv::Vec3d(L[0], L[1], 0) * 10.0) - camera_.project(mid);
       double tl = std::hypot(toward_light.x, toward_light.y);
       cv::Point2d off = tl > 1e-6 ? toward_light * (1.0 / tl) : cv::Point2d(0, 0);
-      fill_poly(img, capsule_outline(pa + off * (0.12 * ra), ra * 0.78, pb + off * (0.12 * rb), rb * 0.78), lit(albedo, g, 0.9));
-      fill_poly(img, capsule_outline(pa + off * (0.35 * ra), ra * 0.35, pb + off * (0.35 * rb), rb * 0.35), lit(albedo, g, 1.02));
+      static const double kScale[] = {1.0, 0.86, 0.72, 0.58, 0.44, 0.3};
+      static const double kShade[] = {0.70, 0.79, 0.86, 0.92, 0.97, 1.01};
+      for (int band = 0; band < 6; ++band) {
+        double k = kScale[band], shift = (1 - k) * 0.55;
+        fill_poly(img, capsule_outline(pa + off * (shift * ra), ra * k, pb + off * (shift * rb), rb * k), lit(albedo, g, kShade[band]));
+      }
     }
     if (!part.plate.empty()) {
       std::vector<cv::Point2d> pts;
@@ -575,7 +604,7 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
       }
       if (!in_front) continue;
       cv::Vec3f g = lighting_->flat_gain({palm_centre[0], palm_centre[1]}, camera_.project(palm_centre));
-      fill_convex(img, pts, lit(skin, g, 0.93));
+      fill_poly(img, pts, lit(skin, g, 0.93));
     }
   }
 }
@@ -627,19 +656,56 @@ HandCover Renderer::hand_cover(const Scene& scene) const {
 }
 
 cv::Mat Renderer::render(const Scene& scene, uint64_t frame_seed, const FrameExtras& extras) const {
+  double t0 = thread_ms();
   cv::Mat img = backdrop_.clone();
+  double t1 = thread_ms();
   draw_shadows(img, scene);
+  double t2 = thread_ms();
   std::vector<const PieceInstance*> order;
   for (const auto& p : scene.pieces) order.push_back(&p);
   auto depth_of = [&](const PieceInstance& p) { return camera_.to_camera({p.xy.x, p.xy.y, -p.base_mm})[2]; };
   std::stable_sort(order.begin(), order.end(),
                    [&](const PieceInstance* a, const PieceInstance* b) { return depth_of(*a) > depth_of(*b); });
   for (const PieceInstance* p : order) draw_piece(img, *p);
+  double t3 = thread_ms();
   for (const HandPose& h : scene.hands) {
-    if (h.held) draw_piece(img, *h.held);
-    draw_hand(img, h);
+    cv::Point2d streak = camera_.project(h.grip) - camera_.project(h.grip - h.motion);
+    double length = std::hypot(streak.x, streak.y);
+    if (length < 1.5) {
+      if (h.held) draw_piece(img, *h.held);
+      draw_hand(img, h);
+      continue;
+    }
+    // A moving hand is drawn on a copy, smeared along its motion, and laid over the frame through its
+    // equally smeared outline.
+    cv::Mat layer = img.clone();
+    if (h.held) draw_piece(layer, *h.held);
+    draw_hand(layer, h);
+    cv::Mat mask(img.size(), CV_8U, cv::Scalar(0));
+    hand_silhouette(mask, h, 1.0);
+    cv::Rect box = cv::boundingRect(mask);
+    int pad = static_cast<int>(std::ceil(length)) + 2;
+    box = cv::Rect(box.x - pad, box.y - pad, box.width + 2 * pad, box.height + 2 * pad) & cv::Rect(0, 0, img.cols, img.rows);
+    if (box.empty()) continue;
+    cv::Mat kernel = motion_kernel(length, std::atan2(streak.y, streak.x) * 180 / kPi);
+    cv::Mat smeared, alpha;
+    cv::filter2D(layer(box), smeared, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+    cv::filter2D(mask(box), alpha, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_CONSTANT);
+    for (int y = 0; y < box.height; ++y) {
+      cv::Vec3b* o = img.ptr<cv::Vec3b>(box.y + y) + box.x;
+      const cv::Vec3b* sm = smeared.ptr<cv::Vec3b>(y);
+      const uchar* a = alpha.ptr<uchar>(y);
+      for (int x = 0; x < box.width; ++x) {
+        if (!a[x]) continue;
+        float k = a[x] / 255.0f;
+        for (int c = 0; c < 3; ++c) o[x][c] = cv::saturate_cast<uchar>(o[x][c] * (1 - k) + sm[x][c] * k);
+      }
+    }
   }
+  double t4 = thread_ms();
   sensor_->apply(img, frame_seed, extras.shake_px, extras.shake_angle_deg);
+  double t5 = thread_ms();
+  timing_ = {t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4};
   return img;
 }
 

@@ -27,6 +27,12 @@ struct FrameExtras {
   double shake_angle_deg = 0;
 };
 
+// CPU milliseconds of each stage of the last render() (for `smartboard bench render`).
+struct RenderTiming {
+  double copy = 0, shadows = 0, pieces = 0, hands = 0, sensor = 0;
+  double total() const { return copy + shadows + pieces + hands + sensor; }
+};
+
 // Where the hands are in a frame, for the truth.
 struct HandCover {
   bool over_board = false;            // some hand (or a held piece) covers part of the board
@@ -50,6 +56,7 @@ class Renderer {
   void set_light(const LightLook& light);
 
   cv::Mat render(const Scene& scene, uint64_t frame_seed, const FrameExtras& extras = {}) const;
+  const RenderTiming& last_timing() const { return timing_; }
 
   double piece_radius_mm() const { return radius_mm_; }
   // Image position of the centre of a piece's top face (where a reader should look for its identity).
@@ -78,6 +85,7 @@ class Renderer {
   cv::Mat backdrop_;                         // lit table and board, 8-bit BGR
   cv::Mat board_zone_small_;                 // where the board is, at 1/kSmall scale (hand cover test)
   double centre_px_per_mm_ = 1;
+  mutable RenderTiming timing_;
 };
 
 }  // namespace sb::vision

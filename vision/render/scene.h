@@ -35,6 +35,7 @@ struct HandPose {
   cv::Vec3d grip;           // the point between thumb and fingertips
   double pinch = 0;         // 0: fingers open, 1: closed on a piece
   double rest = 0;          // 1: lying flat and still (a resting hand), 0: reaching
+  cv::Vec3d motion;         // how far the grip moved while the shutter was open (mm): the hand is blurred
   std::optional<PieceInstance> held;  // a piece between the fingers (its xy/base_mm follow the grip)
 };
 

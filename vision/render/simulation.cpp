@@ -432,6 +432,10 @@ bool Simulation::next(SimFrame& frame) {
   if (pending_camera_) frame.camera = std::exchange(pending_camera_, std::nullopt);
   if (pending_light_) frame.light = std::exchange(pending_light_, std::nullopt);
   frame.scene.pieces = board_pieces();
+  // The shutter is open for about half a frame: the hand smears over half of what it moved since the last one.
+  cv::Vec3d motion = hand_in_ && last_hand_in_ ? (grip_ - last_grip_) * 0.5 : cv::Vec3d(0, 0, 0);
+  last_grip_ = grip_;
+  last_hand_in_ = hand_in_;
   if (hand_in_) {
     HandPose hand;
     hand.player = hand_player_;
@@ -439,6 +443,7 @@ bool Simulation::next(SimFrame& frame) {
     hand.grip = grip_;
     hand.pinch = pinch_;
     hand.rest = rest_;
+    hand.motion = motion;
     if (held_) {
       PieceInstance p = *held_;
       p.xy = {grip_[0], grip_[1]};

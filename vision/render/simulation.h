@@ -148,7 +148,8 @@ class Simulation {
   double motion_t_ = 0;
   cv::Vec3d grip_, grip_start_;
   double pinch_ = 0, pinch_start_ = 0, rest_ = 0, rest_start_ = 0;
-  bool hand_in_ = false;
+  bool hand_in_ = false, last_hand_in_ = false;
+  cv::Vec3d last_grip_;
   int hand_player_ = 0;
   double t_ = 0, turn_start_ = 0;
   int frame_ = 0;
