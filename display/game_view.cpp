@@ -33,25 +33,27 @@ struct SiteToken {
 };
 
 std::vector<SiteToken> site_tokens(const std::string& text, const std::set<std::string>& sites) {
+  // Notations glue squares with letters ("d4xd6", "Tf4-f6"), so match the longest
+  // site name at each place rather than splitting into words.
+  size_t longest = 0;
+  for (const std::string& s : sites) longest = std::max(longest, s.size());
   std::vector<SiteToken> out;
   size_t i = 0;
-  char before = 0;
   while (i < text.size()) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (std::isalnum(c)) {
-      size_t j = i;
-      while (j < text.size() && std::isalnum(static_cast<unsigned char>(text[j]))) ++j;
-      std::string word = text.substr(i, j - i);
-      // "Tf4" is piece T on f4; "8" before ':' is a Cờ toán piece, not a site.
-      if (sites.count(word)) {
-        out.push_back({word, before});
-      } else if (word.size() > 1 && std::isupper(static_cast<unsigned char>(word[0])) && sites.count(word.substr(1))) {
-        out.push_back({word.substr(1), before});
+    const bool after_digit = i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]));
+    size_t matched = 0;
+    if (!after_digit) {
+      for (size_t len = std::min(longest, text.size() - i); len > 0; --len) {
+        if (!sites.count(text.substr(i, len))) continue;
+        if (i + len < text.size() && std::isdigit(static_cast<unsigned char>(text[i + len]))) continue;
+        matched = len;
+        break;
       }
-      i = j;
-      before = 0;
+    }
+    if (matched) {
+      out.push_back({text.substr(i, matched), i > 0 ? text[i - 1] : '\0'});
+      i += matched;
     } else {
-      before = static_cast<char>(c);
       ++i;
     }
   }
