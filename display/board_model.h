@@ -9,13 +9,14 @@
 //    "sites": {"a1": [x, y], ...},             every site's centre in millimetres
 //    "shapes": [ ... ]}                        drawn in order, each one of
 //      {"kind": "rect", "x", "y", "w", "h", "style"}
-//      {"kind": "line", "from": [x, y], "to": [x, y], "style"}
-//      {"kind": "polygon", "points": [[x, y], ...], "style"}       (closed)
-//      {"kind": "polyline", "points": [[x, y], ...], "style"}      (open)
-//      {"kind": "circle", "center": [x, y], "r", "style"}
-//      {"kind": "text", "at": [x, y], "text", "size", "style"}
-//    style names a look the page's style sheet gives: "board", "dark", "light", "line", "water", "river",
-//    "ford", "marked", "label", "point" (any other name is drawn as "line").
+//      {"kind": "line", "from": [x, y], "to": [x, y], "style", "width"?}
+//      {"kind": "polygon", "points": [[x, y], ...], "style"}                (closed, filled)
+//      {"kind": "polyline", "points": [[x, y], ...], "style", "width"?}     (open, stroked)
+//      {"kind": "circle", "center": [x, y], "r", "style"}                   (filled)
+//      {"kind": "text", "at": [x, y], "text", "size"?, "style"}
+//    style names a role, not a colour; the page's style sheet colours it: the board model's paints
+//    "light", "dark", "ink", "water", "land", and "board", "marked", "river", "ford", "label".
+//    "width" is a line's width in millimetres.
 #pragma once
 
 #include <string>

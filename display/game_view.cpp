@@ -163,12 +163,14 @@ void GameView::annotate_move(nlohmann::json& event) const {
   if (!event.contains("path")) event["path"] = path;
 
   // Cờ toán: write out the calculation from the numbers on the pair before the move.
-  if (family_ == "cotoan" && !event.contains("calculation") && event.contains("pair") && event["pair"].is_array() &&
-      event["pair"].size() == 2 && event.contains("op") && event["op"].is_string() && event["from"].is_string() &&
+  // The referee puts the engine's facts of the move under "details"; older producers put them on the event.
+  const nlohmann::json& facts = event.contains("details") && event["details"].is_object() ? event["details"] : event;
+  if (family_ == "cotoan" && !event.contains("calculation") && facts.contains("pair") && facts["pair"].is_array() &&
+      facts["pair"].size() == 2 && facts.contains("op") && facts["op"].is_string() && event["from"].is_string() &&
       event["to"].is_string()) {
     std::string rear = event["from"], target = event["to"];
-    std::string p0 = event["pair"][0].is_string() ? event["pair"][0].get<std::string>() : "";
-    std::string p1 = event["pair"][1].is_string() ? event["pair"][1].get<std::string>() : "";
+    std::string p0 = facts["pair"][0].is_string() ? facts["pair"][0].get<std::string>() : "";
+    std::string p1 = facts["pair"][1].is_string() ? facts["pair"][1].get<std::string>() : "";
     std::string front = p0 == rear ? p1 : p0;
     auto value_on = [&](const std::string& site) -> int {
       for (const PieceView& p : position_.pieces)
@@ -177,7 +179,7 @@ void GameView::annotate_move(nlohmann::json& event) const {
       return -1;
     };
     int a = value_on(rear), b = value_on(front);
-    std::string op = event["op"];
+    std::string op = facts["op"];
     if (a >= 0 && b >= 0 && op.size() == 1) {
       if (auto c = cotoan_calculation(a, b, op[0], chebyshev(front, target))) {
         event["calc"] = {{"a", c->a}, {"b", c->b}, {"op", std::string(1, c->op)}, {"result", c->result},
@@ -188,6 +190,27 @@ void GameView::annotate_move(nlohmann::json& event) const {
   }
 }
 
+void GameView::take_clock(const nlohmann::json& event) {
+  // The referee's clock: {"<side>": ms left, ..., "game_left"?: ms, "running": side|null}, either as the
+  // event's "clock" object (moves) or on the event itself (clock events).
+  const nlohmann::json& c = event.contains("clock") && event["clock"].is_object() ? event["clock"] : event;
+  nlohmann::json clock = {{"t", event.value("t", int64_t{0})}};
+  bool any = false;
+  for (const std::string& side : sides_)
+    if (c.contains(side) && c[side].is_number()) {
+      clock[side] = c[side];
+      any = true;
+    }
+  if (c.contains("game_left") && c["game_left"].is_number()) {
+    clock["game_left"] = c["game_left"];
+    any = true;
+  }
+  if (!any) return;
+  if (c.contains("running")) clock["running"] = c["running"];
+  else clock["running"] = position_.to_move;  // after a move the other side's time runs
+  clock_ = clock;
+}
+
 nlohmann::json GameView::apply(nlohmann::json event) {
   if (!event.is_object()) throw InputError("event: expected a JSON object");
   event["seq"] = ++seq_;
@@ -196,6 +219,7 @@ nlohmann::json GameView::apply(nlohmann::json event) {
     annotate_move(event);
     if (event.contains("fen") && event["fen"].is_string()) set_position(event["fen"], event);
     if (event.contains("score") && event["score"].is_object()) score_ = event["score"];
+    take_clock(event);
     nlohmann::json entry = {{"ply", event.value("ply", static_cast<int>(moves_.size()) + 1)},
                             {"side", event.value("side", "")},
                             {"notation", event.value("notation", "")},
@@ -248,7 +272,7 @@ nlohmann::json GameView::apply(nlohmann::json event) {
     status_ = "over";
     alert_ = nullptr;
   } else if (type == "clock") {
-    clock_ = event;
+    take_clock(event);
   } else if (event.contains("fen") && event["fen"].is_string()) {
     set_position(event["fen"], event);
   }

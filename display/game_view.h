@@ -64,6 +64,7 @@ class GameView {
 
   void set_position(const std::string& fen, nlohmann::json& out);
   void annotate_move(nlohmann::json& event) const;
+  void take_clock(const nlohmann::json& event);
 
   std::string game_;
   std::string family_;
@@ -77,7 +78,7 @@ class GameView {
   nlohmann::json result_;        // null or {"result","reason"}
   nlohmann::json last_move_;     // null or {"from","to","path","captured"}
   nlohmann::json alert_;         // the illegal/unclear/mismatch event still standing, or null
-  nlohmann::json clock_;         // the last clock event, or null
+  nlohmann::json clock_;         // null or {"t", "<side>": ms left, "game_left"?, "running": side|null}
   std::string status_ = "setup"; // setup, playing, illegal, over
   std::vector<nlohmann::json> events_;
   int64_t seq_ = 0;

@@ -54,9 +54,11 @@ class GameHost {
   // `smartboard moves --json` ({"notation", "from", "to", "captured", ...}).
   // Throws InputError on a FEN or site the game does not know.
   virtual nlohmann::json legal_moves(const MoveQuery& query) const = 0;
-  // An operator command ({"cmd": "new_game" | "start" | "confirm" | "correct" | "undo" |
-  // "offer_draw" | "accept_draw" | "resign" | "declare" | "set_clock" | ..., ...}).
-  // The display has already checked the token and handled "language" itself.
+  // An operator command as the referee reads it ({"command": "new_game" | "start" | "confirm" |
+  // "correct" | "undo" | "offer_draw" | "accept_draw" | "decline_draw" | "resign" | "declare" |
+  // "set_clock" | "pause" | "resume", ...}; arbiter/referee.h lists their fields). The display has
+  // already checked the token and handled "language" itself. Throws InputError for a command that
+  // does not fit the moment (answered 400 with the message).
   virtual CommandReply command(const nlohmann::json& command) = 0;
   // A record of the game so far in `format` ("pdn", "txt", "json"), or nullopt
   // when the host has no such record (the display then writes its own text and

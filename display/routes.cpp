@@ -67,10 +67,15 @@ Response command_response(SharedState& state, const Request& req) {
   }
   nlohmann::json command = nlohmann::json::parse(req.body(), nullptr, false);
   if (command.is_discarded()) return error_response(http::status::bad_request, "command: the body is not JSON", req);
-  if (!command.is_object() || !command.contains("cmd") || !command["cmd"].is_string())
-    return error_response(http::status::bad_request, "command: expected {\"cmd\": \"...\", ...}", req);
+  // {"command": "resign", ...} as the referee reads it; "cmd" is accepted for the same.
+  if (command.is_object() && !command.contains("command") && command.contains("cmd")) {
+    command["command"] = command["cmd"];
+    command.erase("cmd");
+  }
+  if (!command.is_object() || !command.contains("command") || !command["command"].is_string())
+    return error_response(http::status::bad_request, "command: expected {\"command\": \"...\", ...}", req);
   try {
-    if (command["cmd"] == "language") {
+    if (command["command"] == "language") {
       if (!command.contains("lang") || !command["lang"].is_string())
         return error_response(http::status::bad_request, "command language: expected \"lang\": \"en\" or \"vi\"", req);
       state.set_language(language_from_code(command["lang"]));

@@ -51,17 +51,23 @@ class BoardView {
     return isFinite(best) ? best : 30;
   }
 
+  // Filled shapes take the fill of their style (f-<style>), lines its stroke (k-<style>),
+  // with the model's width in millimetres.
   drawShapes() {
     const g = this.layers.shapes;
-    const cls = (s) => "s-" + (s.style || "line");
     for (const s of this.model.shapes || []) {
-      if (s.kind === "rect") svgEl("rect", { x: s.x, y: s.y, width: s.w, height: s.h, class: cls(s) }, g);
-      else if (s.kind === "line") svgEl("line", { x1: s.from[0], y1: s.from[1], x2: s.to[0], y2: s.to[1], class: cls(s) }, g);
-      else if (s.kind === "polygon" || s.kind === "polyline")
-        svgEl(s.kind, { points: s.points.map((p) => p.join(",")).join(" "), class: cls(s) }, g);
-      else if (s.kind === "circle") svgEl("circle", { cx: s.center[0], cy: s.center[1], r: s.r, class: cls(s) }, g);
+      const style = s.style || "ink";
+      const fill = "f-" + style, stroke = "k-" + style;
+      const width = s.width ? { "stroke-width": s.width } : {};
+      if (s.kind === "rect") svgEl("rect", { x: s.x, y: s.y, width: s.w, height: s.h, class: fill }, g);
+      else if (s.kind === "polygon") svgEl("polygon", { points: s.points.map((p) => p.join(",")).join(" "), class: fill }, g);
+      else if (s.kind === "circle") svgEl("circle", { cx: s.center[0], cy: s.center[1], r: s.r, class: fill }, g);
+      else if (s.kind === "line")
+        svgEl("line", Object.assign({ x1: s.from[0], y1: s.from[1], x2: s.to[0], y2: s.to[1], class: stroke }, width), g);
+      else if (s.kind === "polyline")
+        svgEl("polyline", Object.assign({ points: s.points.map((p) => p.join(",")).join(" "), class: stroke }, width), g);
       else if (s.kind === "text") {
-        const el = svgEl("text", { x: s.at[0], y: s.at[1], class: cls(s), "text-anchor": "middle",
+        const el = svgEl("text", { x: s.at[0], y: s.at[1], class: "t-" + style, "text-anchor": "middle",
           "dominant-baseline": "central" }, g);
         if (s.size) el.style.fontSize = s.size + "px";
         el.textContent = s.text;

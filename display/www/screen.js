@@ -70,6 +70,7 @@ function onEvent(e) {
       s.moves.push({ ply, side: e.side, notation: e.notation, captured: e.captured || [], points: e.points || 0,
         calculation: e.calculation, from: e.from, to: e.to });
       s.last = { from: e.from, to: e.to, path: e.path || [], captured: e.captured || [] };
+      if (e.clock) s.clock = Object.assign({ running: s.position && s.position.to_move }, e.clock);
       s.alert = null;
       if (s.status !== "over") s.status = "playing";
       break;
@@ -83,7 +84,7 @@ function onEvent(e) {
     case "restored": s.alert = null; if (s.status === "illegal") s.status = "playing"; break;
     case "setup_ok": s.alert = null; if (!s.moves.length) s.status = "playing"; break;
     case "game_over": s.result = { result: e.result, reason: e.reason }; s.status = "over"; s.alert = null; break;
-    case "clock": s.clock = e; break;
+    case "clock": s.clock = Object.assign({}, e.clock || e); break;
     case "info":
       if (e.reason === "language" && e.lang) setLanguage(e.lang);
       if (e.reason === "new_game") { s.moves = []; s.result = null; s.last = null; s.alert = null; s.status = "setup"; }
@@ -148,26 +149,33 @@ function renderSides(s) {
   renderClock(s.clock);
 }
 
-// A clock event: {"remaining": {side: ms}, "running": side|null} (the arbiter's clock).
-function renderClock(ev) {
-  screen.clock = ev ? { remaining: Object.assign({}, ev.remaining || {}), running: ev.running || null, at: performance.now() } : null;
+// The referee's clock: {"<side>": ms left, "game_left"?: ms, "running": side|null}.
+function renderClock(c) {
+  if (!(screen.clock && screen.clock.data === c)) screen.clock = c ? { data: c, at: performance.now() } : null;
   tickClock();
+}
+
+function formatMs(ms) {
+  const total = Math.ceil(Math.max(0, ms) / 1000), m = Math.floor(total / 60), sec = total % 60;
+  return `${m}:${String(sec).padStart(2, "0")}`;
 }
 
 function tickClock() {
   const c = screen.clock;
+  const elapsed = c ? performance.now() - c.at : 0;
   for (const div of $("sides").children) {
     const el = div.querySelector(".clock");
     const side = div.dataset.side;
-    if (!c || c.remaining[side] === undefined) { el.textContent = ""; continue; }
-    let ms = c.remaining[side];
-    if (c.running === side) ms -= performance.now() - c.at;
-    ms = Math.max(0, ms);
-    const total = Math.ceil(ms / 1000), m = Math.floor(total / 60), sec = total % 60;
-    el.textContent = `${m}:${String(sec).padStart(2, "0")}`;
-    el.classList.toggle("running", c.running === side);
+    if (!c || typeof c.data[side] !== "number") { el.textContent = ""; continue; }
+    const running = c.data.running === side;
+    const ms = c.data[side] - (running ? elapsed : 0);
+    el.textContent = formatMs(ms);
+    el.classList.toggle("running", running);
     el.classList.toggle("low", ms < 30000);
   }
+  if (c && typeof c.data.game_left === "number")
+    $("status").textContent = t(screen.lang, "status_" + screen.state.status) + " \u00b7 " +
+      formatMs(c.data.game_left - (c.data.running ? elapsed : 0));
 }
 setInterval(tickClock, 200);
 
@@ -334,7 +342,7 @@ async function command(body) {
   try {
     const r = await fetchJson("/api/command", { method: "POST", body: JSON.stringify(body),
       headers: { "Content-Type": "application/json", Authorization: "Bearer " + screen.token } });
-    reply.textContent = "\u2713 " + (r.message || body.cmd);
+    reply.textContent = "\u2713 " + (r.message || body.command);
   } catch (e) {
     reply.textContent = "\u2717 " + e.message;
   }
@@ -348,7 +356,7 @@ function renderSideButtons() {
     for (const cmd of ["offer_draw", "accept_draw", "resign"]) {
       const btn = document.createElement("button");
       btn.textContent = `${t(screen.lang, side)} ${t(screen.lang, cmd)}`;
-      btn.addEventListener("click", () => command({ cmd, side }));
+      btn.addEventListener("click", () => command({ command: cmd, side }));
       row.appendChild(btn);
     }
   }
@@ -371,7 +379,7 @@ function wire() {
   $("btn-lang").addEventListener("click", async () => {
     const next = screen.lang === "en" ? "vi" : "en";
     // With the token the whole hall switches (and the voice); without it only this screen.
-    if (screen.token && !$("op-commands").disabled) await command({ cmd: "language", lang: next });
+    if (screen.token && !$("op-commands").disabled) await command({ command: "language", lang: next });
     else setLanguage(next);
   });
   $("btn-sound").addEventListener("click", () => {
@@ -398,12 +406,12 @@ function wire() {
   $("btn-token").addEventListener("click", unlock);
   for (const btn of document.querySelectorAll("#op-commands button[data-cmd]")) {
     btn.addEventListener("click", () => {
-      const cmd = btn.dataset.cmd, body = { cmd };
-      if (cmd === "confirm" || cmd === "correct") body.move = $("op-move").value.trim();
+      const cmd = btn.dataset.cmd, body = { command: cmd };
+      if ((cmd === "confirm" || cmd === "correct") && $("op-move").value.trim()) body.move = $("op-move").value.trim();
       if (cmd === "declare") body.result = $("op-result").value;
       if (cmd === "set_clock") {
-        body.minutes = Number($("op-minutes").value);
-        body.increment_s = Number($("op-increment").value);
+        const ms = Math.round(Number($("op-minutes").value) * 60000);
+        for (const side of screen.state.sides || []) body[side] = ms;
       }
       command(body);
     });

@@ -89,8 +89,8 @@ class FixtureHost : public GameHost {
   CommandReply command(const nlohmann::json& c) override {
     std::lock_guard<std::mutex> lock(mutex);
     commands.push_back(c);
-    if (c["cmd"] == "resign") return CommandReply::ok({{"ok", true}, {"result", "0-1"}});
-    return CommandReply::error(400, "unknown command '" + c["cmd"].get<std::string>() + "'");
+    if (c["command"] == "resign") return CommandReply::ok({{"ok", true}, {"result", "0-1"}});
+    return CommandReply::error(400, "unknown command '" + c["command"].get<std::string>() + "'");
   }
   std::optional<Record> record(const std::string& format) const override {
     // No records of its own: the display writes the text and JSON ones.

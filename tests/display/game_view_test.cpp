@@ -117,3 +117,27 @@ TEST(GameView, AnUnreadableFenKeepsThePiecesAndSaysWhy) {
 
 }  // namespace
 }  // namespace sb::display
+
+namespace sb::display {
+namespace {
+
+TEST(GameView, ReadsTheRefereesMoveDetailsAndClock) {
+  GameView v = cotoan_view();
+  auto game = testing::cotoan_short_game();
+  for (size_t i = 0; i + 1 < game.size(); ++i) v.apply(game[i]);
+  nlohmann::json capture = game.back();
+  capture["details"] = {{"pair", capture["pair"]}, {"op", capture["op"]}};
+  capture.erase("pair");
+  capture.erase("op");
+  capture["clock"] = {{"red", 590000}, {"blue", 600000}};
+  auto shown = v.apply(capture);
+  EXPECT_EQ(shown["calculation"], "7 + 4 = 11 \u2192 1");
+  EXPECT_EQ(v.state()["clock"]["red"], 590000);
+  EXPECT_EQ(v.state()["clock"]["running"], "blue");
+  v.apply({{"type", "clock"}, {"t", 9000}, {"red", 580000}, {"blue", 590000}, {"running", nullptr}});
+  EXPECT_EQ(v.state()["clock"]["blue"], 590000);
+  EXPECT_TRUE(v.state()["clock"]["running"].is_null());
+}
+
+}  // namespace
+}  // namespace sb::display

@@ -129,7 +129,7 @@ TEST_F(ServerTest, CommandWithoutTokenIsRefused) {
 }
 
 TEST_F(ServerTest, CommandWithTokenReachesTheHost) {
-  auto r = testing::request(port, http::verb::post, "/api/command", R"({"cmd":"resign","side":"red"})", bearer());
+  auto r = testing::request(port, http::verb::post, "/api/command", R"({"command":"resign","side":"red"})", bearer());
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(nlohmann::json::parse(r.body)["result"], "0-1");
   ASSERT_EQ(host.commands.size(), 1u);
@@ -153,7 +153,7 @@ TEST_F(ServerTest, LanguageCommandSwitchesTheScreenForEveryone) {
 }
 
 TEST_F(ServerTest, MalformedCommandBodiesAreRejected) {
-  for (const char* body : {"not json", "[1,2]", "{\"cmd\": 5}", "{}", "{\"cmd\":\"resign\""}) {
+  for (const char* body : {"not json", "[1,2]", "{\"command\": 5}", "{}", "{\"command\":\"resign\""}) {
     auto r = testing::request(port, http::verb::post, "/api/command", body, bearer());
     EXPECT_EQ(r.status, 400) << body;
     EXPECT_TRUE(nlohmann::json::parse(r.body).contains("error")) << body;
