@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 
+#include "app/bench_display.h"
 #include "app/bench_vision.h"
 #include "app/commands.h"
 #include "app/rules_setup.h"
@@ -108,13 +109,16 @@ int bench_arbiter(const Args& args);  // bench_arbiter.cpp
 int bench_render(const Args& args);   // cmd_render.cpp
 
 int cmd_bench(const Words& words) {
-  Args args("bench", words, {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}, {"--frames"}}, 1, 1);
+  std::vector<OptionSpec> specs = {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}, {"--frames"}};
+  for (const OptionSpec& s : bench_display_specs()) specs.push_back(s);
+  Args args("bench", words, specs, 1, 1);
   const std::string& what = args.positional()[0];
   if (what == "engines") return bench_engines(args);
   if (what == "arbiter") return bench_arbiter(args);
   if (what == "render") return bench_render(args);
   if (what == "vision") return bench_vision(args);
-  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render, vision)");
+  if (what == "display") return bench_display(args);
+  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render, vision, display)");
 }
 
 }  // namespace sb::cli

@@ -37,6 +37,8 @@ int cmd_simulate(const Words& args);  // cmd_simulate.cpp
 int cmd_print_board(const Words& args);
 int cmd_calibrate(const Words& args);
 int cmd_calibrate_lens(const Words& args);
+// The referee screen (cmd_display.cpp)
+int cmd_serve_events(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

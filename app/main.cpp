@@ -27,6 +27,8 @@ const std::vector<Command>& commands() {
        cmd_calibrate},
       {"calibrate-lens", "IMAGE... --out LENS.json [--json] | --sheet FILE [--paper A4|A3]: lens from ChArUco views",
        cmd_calibrate_lens},
+      {"serve-events", "GAME FILE [--http [ADDR:]PORT] [--speed X]: replay recorded events on the screen",
+       cmd_serve_events},
       {"bench", "engines|vision [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs); arbiter [--games G,...] [--count N] [--misread R] [--report FILE.html]: time to decide one observation", cmd_bench},
       {"render", "GAME [--fen FEN] --out FILE.png [--seed S] [--truth FILE.json]: draw a synthetic photo", cmd_render},
       {"simulate", "GAME --out DIR|FILE.mp4 [--moves N] [--seed S] [--fps F] [--faults illegal,takeback,nudge,light]: a game played by hands, frames + truth.jsonl", cmd_simulate},

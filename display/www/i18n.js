@@ -3,7 +3,7 @@
 "use strict";
 const I18N = {
   en: {
-    teach: "Teaching", operator: "Operator", sound: "Sound", teaching_mode: "Teaching mode",
+    teach: "Teaching", operator: "Operator", sound_on: "Sound on", sound_off: "Sound off", teaching_mode: "Teaching mode",
     show_captures: "All captures", teach_hint: "Touch a piece to see its moves.", moves: "Moves",
     record: "Record", token: "Token", unlock: "Unlock", new_game: "New game", start: "Start", undo: "Undo",
     confirm: "Confirm move", correct: "Correct move", declare: "Declare result", set_clock: "Set clocks",
@@ -18,7 +18,7 @@ const I18N = {
     game_morris12: "Twelve men's morris", game_cotoan: "Cờ toán Việt Nam", game_cotulenh: "Cờ tư lệnh",
   },
   vi: {
-    teach: "Học", operator: "Điều khiển", sound: "Âm thanh", teaching_mode: "Chế độ học",
+    teach: "Học", operator: "Điều khiển", sound_on: "Bật tiếng", sound_off: "Tắt tiếng", teaching_mode: "Chế độ học",
     show_captures: "Mọi nước ăn", teach_hint: "Chạm vào một quân để xem nước đi.", moves: "Nước đi",
     record: "Biên bản", token: "Mã", unlock: "Mở khóa", new_game: "Ván mới", start: "Bắt đầu", undo: "Lùi nước",
     confirm: "Xác nhận nước", correct: "Sửa nước", declare: "Công bố kết quả", set_clock: "Đặt đồng hồ",

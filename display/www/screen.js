@@ -385,7 +385,8 @@ function wire() {
   $("btn-sound").addEventListener("click", () => {
     screen.sound = !screen.sound;
     $("btn-sound").setAttribute("aria-pressed", String(screen.sound));
-    $("btn-sound").innerHTML = screen.sound ? "&#128266;" : "&#128264;";
+    $("btn-sound").dataset.i18n = screen.sound ? "sound_on" : "sound_off";
+    $("btn-sound").textContent = t(screen.lang, $("btn-sound").dataset.i18n);
   });
   $("btn-teach").addEventListener("click", () => {
     screen.teach = !screen.teach;

@@ -1,0 +1,225 @@
+// End to end in headless Chromium: the screen opened while a short Cờ toán game
+// is published move by move must show the moves, the pieces, an illegal-move
+// banner, a capture with its calculation and the scores; the teaching mode must
+// show every capture with its calculation. Chromium is driven by chromedriver
+// over its HTTP/JSON (WebDriver) protocol. Saves screenshots under
+// build/test-output/.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <fcntl.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "display/process.h"
+#include "display/server.h"
+#include "display_fixtures.h"
+#include "net_client.h"
+
+extern char** environ;
+
+namespace sb::display {
+namespace {
+
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+std::string base64_decode(const std::string& in) {
+  std::string out;
+  int value = 0, bits = -8;
+  for (unsigned char c : in) {
+    int d;
+    if (c >= 'A' && c <= 'Z') d = c - 'A';
+    else if (c >= 'a' && c <= 'z') d = c - 'a' + 26;
+    else if (c >= '0' && c <= '9') d = c - '0' + 52;
+    else if (c == '+') d = 62;
+    else if (c == '/') d = 63;
+    else continue;
+    value = (value << 6) | d;
+    bits += 6;
+    if (bits >= 0) {
+      out += static_cast<char>((value >> bits) & 0xff);
+      bits -= 8;
+    }
+  }
+  return out;
+}
+
+unsigned short free_port() {
+  net::io_context ioc;
+  tcp::acceptor a(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+  return a.local_endpoint().port();
+}
+
+// chromedriver and one Chromium session.
+class Browser {
+ public:
+  Browser() : port_(free_port()) {
+    std::vector<std::string> argv = {"chromedriver", "--port=" + std::to_string(port_)};
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    if (::posix_spawnp(&pid_, "chromedriver", &actions, nullptr, args.data(), environ) != 0) pid_ = -1;
+    posix_spawn_file_actions_destroy(&actions);
+  }
+  ~Browser() {
+    if (!session_.empty()) {
+      try {
+        call(http::verb::delete_, "/session/" + session_, "");
+      } catch (...) {
+      }
+    }
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      int status;
+      ::waitpid(pid_, &status, 0);
+    }
+  }
+
+  nlohmann::json call(http::verb method, const std::string& target, const std::string& body) {
+    auto r = testing::request(port_, method, target, body);
+    auto j = nlohmann::json::parse(r.body, nullptr, false);
+    if (r.status != 200) throw std::runtime_error("chromedriver " + target + ": " + r.body.substr(0, 500));
+    return j;
+  }
+
+  void open_session(fs::path profile) {
+    for (int i = 0; i < 150; ++i) {
+      try {
+        if (call(http::verb::get, "/status", "")["value"]["ready"] == true) break;
+      } catch (...) {
+      }
+      std::this_thread::sleep_for(100ms);
+    }
+    nlohmann::json caps = {
+        {"capabilities",
+         {{"alwaysMatch",
+           {{"browserName", "chrome"},
+            {"goog:chromeOptions",
+             {{"binary", "/usr/bin/chromium"},
+              {"args",
+               {"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,800",
+                "--user-data-dir=" + profile.string()}}}}}}}}};
+    session_ = call(http::verb::post, "/session", caps.dump())["value"]["sessionId"];
+  }
+
+  void go(const std::string& url) { call(http::verb::post, path("/url"), nlohmann::json{{"url", url}}.dump()); }
+
+  nlohmann::json eval(const std::string& script) {
+    return call(http::verb::post, path("/execute/sync"), nlohmann::json{{"script", script}, {"args", nlohmann::json::array()}}.dump())["value"];
+  }
+
+  // Polls `script` until it returns true (up to `timeout`).
+  bool wait_for(const std::string& script, std::chrono::milliseconds timeout = 10s) {
+    auto end = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < end) {
+      if (eval("return !!(" + script + ");") == true) return true;
+      std::this_thread::sleep_for(50ms);
+    }
+    return false;
+  }
+
+  void screenshot(const fs::path& file) {
+    std::string png = base64_decode(call(http::verb::get, path("/screenshot"), "")["value"].get<std::string>());
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << png;
+  }
+
+  bool started() const { return pid_ > 0; }
+
+ private:
+  std::string path(const std::string& rest) const { return "/session/" + session_ + rest; }
+  unsigned short port_;
+  pid_t pid_ = -1;
+  std::string session_;
+};
+
+TEST(Browser, ScreenShowsMovesIllegalBannerCaptureAndScores) {
+  if (!on_path("chromium") || !on_path("chromedriver"))
+    GTEST_SKIP() << "chromium or chromedriver is not installed (scripts/setup installs Debian's chromium and "
+                    "chromium-driver); the browser test needs both";
+  testing::FixtureHost host;
+  ServerOptions o;
+  o.port = 0;
+  o.www_root = std::string(SMARTBOARD_SOURCE_DIR) + "/display/www";
+  Server server(o, host);
+  server.start();
+
+  const fs::path out_dir = fs::path(SMARTBOARD_BINARY).parent_path() / "test-output";
+  const fs::path profile = fs::path(::testing::TempDir()) / ("sb_chromium_" + std::to_string(::getpid()));
+  fs::remove_all(profile);
+  {
+    Browser browser;
+    ASSERT_TRUE(browser.started());
+    browser.open_session(profile);
+    browser.go(server.url());
+    ASSERT_TRUE(browser.wait_for("document.body.dataset.ready === '1'", 30s)) << "the page did not load";
+    // The board is drawn from the model: 99 sites, the 20 pieces of the start.
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .site-hit').length;"), 99);
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .pieces .piece').length;"), 20);
+    for (int i = 0; i < 100 && server.viewer_count() < 1; ++i) std::this_thread::sleep_for(50ms);
+    ASSERT_EQ(server.viewer_count(), 1u) << "the page did not open its WebSocket";
+
+    const auto game = testing::cotoan_short_game();
+    for (size_t i = 0; i < 3; ++i) server.publish(game[i]);
+    EXPECT_TRUE(browser.wait_for("document.querySelectorAll('#moves li').length === 2"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#moves li').textContent;"), "4:d1-d5");
+    EXPECT_TRUE(browser.wait_for("document.querySelector('#board .pieces [data-site=d5]')"));
+
+    server.publish(game[3]);  // illegal
+    EXPECT_TRUE(browser.wait_for("document.getElementById('banner').dataset.kind === 'illegal' && "
+                                 "!document.getElementById('banner').classList.contains('hidden')"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#banner .banner-title').textContent;"), "Illegal move");
+    EXPECT_EQ(browser.eval("return document.querySelector('#banner .banner-detail').textContent;"),
+              "the 0 never moves  \u00b7  e2, e3");
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .hl-alert').length;"), 2);
+    browser.screenshot(out_dir / "display-illegal.png");
+
+    for (size_t i = 4; i < 7; ++i) server.publish(game[i]);
+    EXPECT_TRUE(browser.wait_for("document.querySelectorAll('#moves li').length === 4"));
+    // Teaching mode: every capture for the side to move, with the calculation that reaches it.
+    browser.eval("document.getElementById('btn-teach').click(); document.getElementById('btn-captures').click();");
+    EXPECT_TRUE(browser.wait_for("document.querySelector('#board .hint-text')"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#board .hint-text').textContent;"), "7 + 4 = 11 \u2192 1");
+    EXPECT_EQ(browser.eval("return document.querySelector('#teach-list li').textContent;"), "7:d4xd6  (7 + 4 = 11 \u2192 1)");
+    browser.screenshot(out_dir / "display-teaching.png");
+    browser.eval("document.getElementById('btn-teach').click();");
+
+    server.publish(game[7]);  // the capture
+    EXPECT_TRUE(browser.wait_for("document.getElementById('banner').dataset.kind === 'capture'"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#banner .banner-detail').textContent;"),
+              "takes d6  \u00b7  7 + 4 = 11 \u2192 1  \u00b7  +6 points");
+    EXPECT_EQ(browser.eval("return document.querySelector('#sides [data-side=red] .score').textContent;"), "6");
+    EXPECT_EQ(browser.eval("return document.querySelector('#sides [data-side=blue] .score').textContent;"), "0");
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#moves li').length;"), 5);
+    EXPECT_EQ(browser.eval("return document.querySelector('#moves li.last').textContent;"), "7:d4xd6" "7 + 4 = 11 \u2192 1" "+6");
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .pieces .piece').length;"), 19);
+    EXPECT_EQ(browser.eval("return document.querySelector('#board .pieces [data-site=d6]').getAttribute('data-label');"), "7");
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .hl-to').length;"), 1);
+
+    // Vietnamese, switched by the operator for every screen.
+    server.publish(nlohmann::json{{"type", "info"}, {"t", 8000}, {"reason", "language"}, {"lang", "vi"}});
+    EXPECT_TRUE(browser.wait_for("document.documentElement.lang === 'vi'"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#sides [data-side=red] .name').textContent;"), "Đỏ");
+    server.publish(nlohmann::json{{"type", "game_over"}, {"t", 9000}, {"result", "1-0"}, {"reason", "resignation"},
+                                  {"score", {{"red", 6}, {"blue", 0}}}});
+    EXPECT_TRUE(browser.wait_for("document.getElementById('banner').dataset.kind === 'over'"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#banner .banner-detail').textContent;"),
+              "Đỏ thắng \u2014 resignation");
+    browser.screenshot(out_dir / "display-screen.png");
+  }
+  fs::remove_all(profile);
+  std::cerr << "screenshots in " << out_dir << "\n";
+}
+
+}  // namespace
+}  // namespace sb::display
