@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -102,20 +103,26 @@ void write_report(const std::string& path, size_t viewers, size_t events, double
          "<style>body{font-family:sans-serif;margin:2em}rect{fill:#2f6fd8}.p{stroke:#c62828;stroke-width:2}</style>"
       << "<h1>bench display</h1><p>" << viewers << " WebSocket viewers on loopback, " << events << " events every "
       << interval_ms << " ms: delivery from publication to each viewer.</p>"
-      << "<p><b>p50 " << p50 << " ms, p99 " << p99 << " ms</b>, max " << worst << " ms (target p99 &le; 50 ms)</p>";
+      << "<p><b>p50 " << std::round(p50 * 100) / 100 << " ms, p99 " << std::round(p99 * 100) / 100 << " ms</b>, max "
+      << std::round(worst * 100) / 100 << " ms (target p99 &le; 50 ms)</p>";
   const double width = 800, height = 240, bar = width / bins.size();
-  out << "<svg width=" << width + 60 << " height=" << height + 40 << "><g transform='translate(50,10)'>";
+  char buf[256];
+  out << "<svg width='" << width + 60 << "' height='" << height + 40 << "'><g transform='translate(50,10)'>";
   for (size_t i = 0; i < bins.size(); ++i) {
     double h = top ? height * bins[i] / top : 0;
-    out << "<rect x=" << i * bar << " y=" << height - h << " width=" << std::max(bar - 0.5, 0.5) << " height=" << h << "/>";
+    std::snprintf(buf, sizeof buf, "<rect x='%.2f' y='%.2f' width='%.2f' height='%.2f'></rect>", i * bar, height - h,
+                  std::max(bar - 0.5, 0.5), h);
+    out << buf;
   }
   for (auto [label, v] : {std::pair<const char*, double>{"p50", p50}, {"p99", p99}}) {
     double x = v / bin * bar;
-    out << "<line class=p x1=" << x << " x2=" << x << " y1=0 y2=" << height << "/><text x=" << x + 3
-        << " y=14>" << label << "</text>";
+    std::snprintf(buf, sizeof buf, "<line class='p' x1='%.2f' x2='%.2f' y1='0' y2='%.0f'></line><text x='%.2f' y='14'>%s</text>",
+                  x, x, height, x + 3, label);
+    out << buf;
   }
-  out << "<text x=0 y=" << height + 20 << ">0 ms</text><text x=" << width - 60 << " y=" << height + 20 << ">" << worst
-      << " ms</text></g></svg>\n";
+  std::snprintf(buf, sizeof buf, "<text x='0' y='%.0f'>0 ms</text><text x='%.0f' y='%.0f'>%.1f ms</text></g></svg>\n",
+                height + 20, width - 60, height + 20, worst);
+  out << buf;
 }
 
 }  // namespace

@@ -151,6 +151,11 @@ std::string pdn_record(const std::string& game, const nlohmann::json& state) {
   return out.str();
 }
 
+LiveHost::LiveHost(std::shared_ptr<const Rules> rules, nlohmann::json board, std::string start_fen, ScreenHooks hooks)
+    : rules_(std::move(rules)), board_(std::move(board)), start_fen_(std::move(start_fen)), hooks_(std::move(hooks)) {
+  if (!rules_ || !hooks_.command) throw std::logic_error("LiveHost needs rules and a command hook");
+}
+
 ReplayHost::ReplayHost(std::string game, std::unique_ptr<Rules> rules, nlohmann::json board, std::string start_fen)
     : game_(std::move(game)), rules_(std::move(rules)), board_(std::move(board)), start_fen_(std::move(start_fen)) {}
 

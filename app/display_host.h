@@ -38,6 +38,40 @@ nlohmann::json legal_moves_json(const Rules& rules, const display::MoveQuery& qu
 // A draughts game as PDN from the screen's move list (the display's state).
 std::string pdn_record(const std::string& game, const nlohmann::json& state);
 
+// The host of a live game (`smartboard referee … --http`, the demo): legal moves
+// from the engine, commands, records and extra state from the functions the
+// command wires to its referee. `command` must be set; the others may be empty.
+struct ScreenHooks {
+  std::function<display::CommandReply(const nlohmann::json&)> command;
+  std::function<std::optional<display::Record>(const std::string& format)> record;
+  std::function<nlohmann::json()> state_extra;
+};
+
+class LiveHost : public display::GameHost {
+ public:
+  LiveHost(std::shared_ptr<const Rules> rules, nlohmann::json board, std::string start_fen, ScreenHooks hooks);
+
+  std::string game() const override { return rules_->id(); }
+  nlohmann::json board_model() const override { return board_; }
+  std::string start_fen() const override { return start_fen_; }
+  nlohmann::json legal_moves(const display::MoveQuery& query) const override {
+    return legal_moves_json(*rules_, query);
+  }
+  display::CommandReply command(const nlohmann::json& command) override { return hooks_.command(command); }
+  std::optional<display::Record> record(const std::string& format) const override {
+    return hooks_.record ? hooks_.record(format) : std::nullopt;
+  }
+  nlohmann::json state_extra() const override {
+    return hooks_.state_extra ? hooks_.state_extra() : nlohmann::json::object();
+  }
+
+ private:
+  std::shared_ptr<const Rules> rules_;
+  nlohmann::json board_;
+  std::string start_fen_;
+  ScreenHooks hooks_;
+};
+
 // The host of `smartboard serve-events`: a recorded game replayed to the screen.
 // Operators may pause, resume and change the speed of the replay.
 class ReplayHost : public display::GameHost {

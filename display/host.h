@@ -60,6 +60,9 @@ class GameHost {
   // already checked the token and handled "language" itself. Throws InputError for a command that
   // does not fit the moment (answered 400 with the message).
   virtual CommandReply command(const nlohmann::json& command) = 0;
+  // What the host knows that events do not carry (the referee's phase, the match): merged
+  // into GET /api/state, never replacing the fields the display folds from events.
+  virtual nlohmann::json state_extra() const { return nlohmann::json::object(); }
   // A record of the game so far in `format` ("pdn", "txt", "json"), or nullopt
   // when the host has no such record (the display then writes its own text and
   // JSON records from the events).

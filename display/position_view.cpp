@@ -147,7 +147,8 @@ PositionView cotoan_view(const std::string& fen) {
 
 // Cờ tư lệnh: ranks from the top ("6c4/1n2fh1hf2/.../6C4 r"), files a..k; a digit
 // run counts empty points; upper case is Red, lower case Blue; "(TI)" is a stack,
-// bottom piece first; '+' after a piece marks a hero.
+// bottom piece first; '+' before a piece marks a hero ("+T", "(T+I)"). Points and
+// losses after the side to move are not the screen's concern.
 PositionView cotulenh_view(const std::string& fen) {
   std::vector<std::string> fields;
   for (const std::string& f : split(trim(fen), ' '))
@@ -194,6 +195,11 @@ PositionView cotulenh_view(const std::string& fen) {
       if (file >= 11) bad_fen(fen, "rank " + std::to_string(rank_number) + " is longer than 11 points", column + i);
       PieceView p;
       p.site = site_at(file);
+      if (c == '+') {  // a hero's letter follows
+        p.hero = true;
+        if (++i >= rank.size()) bad_fen(fen, "'+' must be followed by a piece", column + i);
+        c = rank[i];
+      }
       if (c == '(') {
         ++i;
         while (i < rank.size() && rank[i] != ')') {
@@ -209,10 +215,6 @@ PositionView cotulenh_view(const std::string& fen) {
         if (p.stack.empty()) bad_fen(fen, "empty stack", column + i);
       } else {
         p.stack.push_back(read_piece(i, p.side));
-      }
-      if (i < rank.size() && rank[i] == '+') {
-        p.hero = true;
-        ++i;
       }
       // The camera sees the top piece: the last one of the stack.
       p.label = p.stack.back();

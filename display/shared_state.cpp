@@ -102,10 +102,18 @@ nlohmann::json SharedState::publish(const nlohmann::json& event) {
 }
 
 nlohmann::json SharedState::state() const {
-  std::lock_guard<std::mutex> lock(game_mutex_);
-  nlohmann::json s = view_.state();
-  s["language"] = language_code(language_);
+  nlohmann::json s;
+  {
+    std::lock_guard<std::mutex> lock(game_mutex_);
+    s = view_.state();
+    s["language"] = language_code(language_);
+  }
   s["board_url"] = "/api/board";
+  // The host is asked outside the lock: it may be publishing at this moment.
+  nlohmann::json extra = host_.state_extra();
+  if (extra.is_object())
+    for (auto& [key, value] : extra.items())
+      if (!s.contains(key)) s[key] = value;
   return s;
 }
 

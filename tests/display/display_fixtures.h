@@ -92,6 +92,7 @@ class FixtureHost : public GameHost {
     if (c["command"] == "resign") return CommandReply::ok({{"ok", true}, {"result", "0-1"}});
     return CommandReply::error(400, "unknown command '" + c["command"].get<std::string>() + "'");
   }
+  nlohmann::json state_extra() const override { return {{"phase", "playing"}, {"game", "not this"}}; }
   std::optional<Record> record(const std::string& format) const override {
     // No records of its own: the display writes the text and JSON ones.
     (void)format;

@@ -57,7 +57,7 @@ TEST(PositionView, CotulenhFenShowsSymbolsStacksAndHeroes) {
   EXPECT_EQ(find(v, "g1")->side, "red");
   EXPECT_EQ(find(v, "b11")->side, "blue");
   EXPECT_EQ(find(v, "b11")->label, "N");
-  PositionView s = position_view("cotulenh", "6c4/11/11/11/11/11/11/11/11/11/11/5(TI)+C4 b", {});
+  PositionView s = position_view("cotulenh", "6c4/11/11/11/11/11/11/11/11/11/11/5(T+I)+C4 b 20 0 i", {});
   EXPECT_EQ(s.to_move, "blue");
   const PieceView* stack = find(s, "f1");
   ASSERT_NE(stack, nullptr);
@@ -65,6 +65,8 @@ TEST(PositionView, CotulenhFenShowsSymbolsStacksAndHeroes) {
   EXPECT_EQ(stack->label, "I");
   EXPECT_TRUE(stack->hero);
   EXPECT_EQ(find(s, "g1")->label, "C");
+  EXPECT_TRUE(find(s, "g1")->hero);
+  EXPECT_FALSE(find(s, "g12")->hero);
 }
 
 TEST(PositionView, BadFensNameTheProblem) {
@@ -79,6 +81,7 @@ TEST(PositionView, BadFensNameTheProblem) {
   EXPECT_THROW(position_view("cotulenh", "11/11 r", {}), InputError);
   EXPECT_THROW(position_view("cotulenh", "12/11/11/11/11/11/11/11/11/11/11/11 r", {}), InputError);
   EXPECT_THROW(position_view("cotulenh", "(TI/11/11/11/11/11/11/11/11/11/11/11 r", {}), InputError);
+  EXPECT_THROW(position_view("cotulenh", "10+/11/11/11/11/11/11/11/11/11/11/11 r", {}), InputError);
   EXPECT_THROW(position_view("chess", "x", {}), InputError);
 }
 

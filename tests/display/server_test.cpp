@@ -64,6 +64,7 @@ TEST_F(ServerTest, StateHasGameFenScoreAndMoves) {
   EXPECT_EQ(before["fen"], testing::kCotoanStart);
   EXPECT_EQ(before["moves"].size(), 0u);
   EXPECT_EQ(before["position"]["pieces"].size(), 20u);
+  EXPECT_EQ(before["phase"], "playing");  // from the host, which cannot replace what events say
 
   publish_game();
   auto s = nlohmann::json::parse(testing::get(port, "/api/state").body);
