@@ -7,11 +7,15 @@
 // line), --referee JSON (RefereeOptions), --fen FEN, --free-setup, --match N,
 // --clock MIN[+SEC], --game-limit MIN, --no-takebacks, and the rules options
 // (--options, --config; a config's "referee" object is read too).
+// --http [ADDR:]PORT serves the referee screen (app/referee_screen.h) while the game
+// is refereed, observations taken at the pace of their "t", and after the input
+// ends until stopped (--exit-when-done: not after); --lang, --speak, --www with it.
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "app/commands.h"
+#include "app/referee_screen.h"
 #include "app/rules_setup.h"
 #include "arbiter/frame.h"
 #include "arbiter/journal.h"
@@ -106,6 +110,8 @@ int cmd_referee(const Words& words) {
                                    {"--referee"},      {"--fen"},      {"--free-setup", false},
                                    {"--match"},        {"--clock"},    {"--game-limit"}, {"--no-takebacks", false}};
   for (OptionSpec& s : rules_option_specs()) specs.push_back(s);
+  for (OptionSpec& s : screen_option_specs()) specs.push_back(s);  // --http: the screen (display/)
+  specs.push_back({"--exit-when-done", false});
   Args args("referee", words, specs, 1, 1);
   auto source = args.value("--observations");
   if (!source) throw InputError("referee: --observations FILE.jsonl is required (use - for standard input)");
@@ -128,7 +134,24 @@ int cmd_referee(const Words& words) {
   }
   EventWriter writer(args.value("--events"), resuming);
   arbiter::Referee referee(rules, options, journal.get());
-  writer.write(referee.resume());
+  // With --http the screen shows the game as it is refereed, and its operator's commands
+  // reach the referee between frames; observations are then taken at their own pace.
+  std::unique_ptr<RefereeScreen> screen;
+  if (args.has("--http"))
+    screen = std::make_unique<RefereeScreen>(args, rules, referee,
+                                             [&writer](const std::vector<Event>& events) { writer.write(events); });
+  auto decide = [&](auto&& input) {
+    std::vector<Event> events;
+    {
+      std::unique_lock<std::mutex> lock;
+      if (screen) lock = std::unique_lock<std::mutex>(screen->referee_lock());
+      events = input();
+      writer.write(events);
+    }
+    if (screen) screen->show(events);
+  };
+  if (screen && resuming) screen->show_recorded(journal->recorded());
+  decide([&] { return referee.resume(); });
 
   std::string text;
   int64_t line = 0;
@@ -138,11 +161,13 @@ int cmd_referee(const Words& words) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = name + " line " + std::to_string(line);
     arbiter::Frame frame = arbiter::parse_frame(*rules, text, where, previous_t);
+    const int64_t gap = previous_t ? frame.t - *previous_t : 0;
     previous_t = frame.t;
     frame.line = line;
     if (line <= referee.journaled_line()) continue;  // read before the restart
+    if (screen && !screen->wait(gap)) break;
     try {
-      writer.write(referee.on_frame(frame));
+      decide([&] { return referee.on_frame(frame); });
     } catch (const IllegalMoveError& e) {
       throw InputError(where + ": " + e.what());
     } catch (const InputError& e) {
@@ -150,13 +175,14 @@ int cmd_referee(const Words& words) {
     }
   }
   if (in->bad()) throw std::runtime_error("referee: error reading " + name);
-  writer.write(referee.finish(referee.last_t()));
+  decide([&] { return referee.finish(referee.last_t()); });
 
   if (auto path = args.value("--record")) {
     std::string record = arbiter::write_record(arbiter::record_format_for(*path), *rules, referee.games());
     std::ofstream out(*path, std::ios::trunc);
     if (!out || !(out << record)) throw InputError("--record: cannot write '" + *path + "'");
   }
+  if (screen && !args.has("--exit-when-done")) screen->serve_until_stopped();
   return 0;
 }
 
