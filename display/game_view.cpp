@@ -14,7 +14,7 @@ namespace {
 
 // A whole game is a few hundred events; this only stops a runaway producer from
 // growing the record without bound.
-constexpr size_t kMaxEvents = 100000;
+constexpr size_t kMaxEvents = 20000;
 
 std::string op_symbol(char op) {
   switch (op) {

@@ -43,25 +43,29 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebSocketSession::send(const std::shared_ptr<const std::string>& message) {
+  const size_t pending = pending_bytes_.fetch_add(message->size()) + message->size();
+  if (pending > state_->options().max_viewer_backlog_bytes) {
+    // Too slow to keep up: drop this viewer (it can reconnect and reload the state).
+    if (!dropping_.exchange(true))
+      net::post(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::drop, shared_from_this()));
+    return;
+  }
   net::post(ws_.get_executor(), beast::bind_front_handler(&WebSocketSession::on_send, shared_from_this(), message));
 }
 
 void WebSocketSession::on_send(std::shared_ptr<const std::string> message) {
   if (closed_) return;
-  queued_bytes_ += message->size();
   queue_.push_back(std::move(message));
-  if (queued_bytes_ > state_->options().max_viewer_backlog_bytes) {
-    // Too slow to keep up: drop this viewer (it can reconnect and reload the state).
-    closed_ = true;
-    queue_.clear();
-    queued_bytes_ = 0;
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
-    beast::get_lowest_layer(ws_).close();
-    return;
-  }
   if (queue_.size() > 1) return;  // a write is under way
   ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+}
+
+void WebSocketSession::drop() {
+  closed_ = true;
+  queue_.clear();
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(ws_).close();
 }
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
@@ -69,10 +73,9 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
   if (ec) {
     closed_ = true;
     queue_.clear();
-    queued_bytes_ = 0;
     return;
   }
-  queued_bytes_ -= queue_.front()->size();
+  pending_bytes_.fetch_sub(queue_.front()->size());
   queue_.pop_front();
   if (!queue_.empty())
     ws_.async_write(net::buffer(*queue_.front()),

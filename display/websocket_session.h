@@ -3,6 +3,7 @@
 // backlog limit is disconnected rather than allowed to grow the queue.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <memory>
 #include <string>
@@ -28,13 +29,17 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   void on_read(beast::error_code ec, std::size_t bytes);
   void on_send(std::shared_ptr<const std::string> message);
   void on_write(beast::error_code ec, std::size_t bytes);
+  void drop();
 
   websocket::stream<beast::tcp_stream> ws_;
   std::shared_ptr<SharedState> state_;
   ConnectionSlot slot_;
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
-  size_t queued_bytes_ = 0;
+  // Bytes handed to send() and not yet written, counted where send() is called, so a
+  // viewer is dropped even while the network thread lags behind the publisher.
+  std::atomic<size_t> pending_bytes_{0};
+  std::atomic<bool> dropping_{false};
   bool joined_ = false;
   bool closed_ = false;
 };
