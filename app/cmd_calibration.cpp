@@ -106,6 +106,33 @@ void draw_debug(cv::Mat& image, const calib::Calibration& c, const calib::BoardM
   }
 }
 
+// What `calibrate` prints, saves (--save) and draws (--debug) for the calibration `c` of `image`.
+int print_calibration(const Args& args, const calib::Calibration& c, const calib::BoardModel& model,
+                      const cv::Mat& image, const std::vector<calib::MarkerSighting>& sightings) {
+  if (auto save = args.value("--save")) calib::save_calibration(c, model, *save);
+  if (auto debug = args.value("--debug")) {
+    cv::Mat shown = image.clone();
+    draw_debug(shown, c, model, sightings);
+    if (!cv::imwrite(*debug, shown)) throw InputError("--debug: cannot write '" + *debug + "'");
+  }
+  if (args.has("--json")) {
+    // Exactly the contract's object, in its order; the saved file (--save) has the rest.
+    json full = c.to_json(&model);
+    nlohmann::ordered_json j;
+    j["sites"] = full["sites"];
+    j["reprojection_error_px"] = full["reprojection_error_px"];
+    j["markers"] = full["markers"];
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::printf("%s: located by %s (%d markers), reprojection error %.3f px\n", c.game.c_str(), c.fit.method.c_str(),
+              c.markers(), c.fit.reprojection_error_px);
+  std::vector<cv::Point2d> sites = c.site_points(model);
+  for (size_t i = 0; i < sites.size(); ++i)
+    std::printf("%s %.2f %.2f\n", model.sites[i].name.c_str(), sites[i].x, sites[i].y);
+  return 0;
+}
+
 }  // namespace
 
 int cmd_print_board(const Words& words) {
@@ -125,16 +152,21 @@ int cmd_print_board(const Words& words) {
 }
 
 int cmd_calibrate(const Words& words) {
-  Args args("calibrate", words, {{"--corners"}, {"--lens"}, {"--json", false}, {"--save"}, {"--debug"}}, 2, 2);
+  Args args("calibrate", words,
+            {{"--corners"}, {"--lens"}, {"--json", false}, {"--save"}, {"--debug"}, {"--calibration"}}, 2, 2);
   const std::string& game = args.positional()[0];
   const std::string& image_path = args.positional()[1];
   calib::BoardModel model = calib::load_board_model(game);
+  auto saved = args.value("--calibration");
+  if (saved && (args.has("--corners") || args.has("--lens")))
+    throw InputError("--calibration: the saved calibration gives the board and its lens; drop --corners and --lens");
   std::optional<calib::Lens> lens;
   if (auto path = args.value("--lens")) lens = calib::load_lens(*path);
   std::optional<std::array<cv::Point2d, 4>> corners;
   if (auto text = args.value("--corners")) corners = parse_corners(*text);
   cv::Mat image = read_image(image_path);
   if (lens) lens->check_image_size(image.size(), "image '" + image_path + "'");
+  if (saved) return print_calibration(args, calib::load_calibration(*saved, game, image.size()), model, image, {});
 
   calib::BoardLocator locator(model, {}, lens);
   calib::Calibration c;
@@ -161,23 +193,7 @@ int cmd_calibrate(const Words& words) {
     }
     c.fit = *fit;
   }
-  json j = c.to_json(&model);
-  if (auto save = args.value("--save")) calib::save_calibration(c, model, *save);
-  if (auto debug = args.value("--debug")) {
-    cv::Mat shown = image.clone();
-    draw_debug(shown, c, model, sightings);
-    if (!cv::imwrite(*debug, shown)) throw InputError("--debug: cannot write '" + *debug + "'");
-  }
-  if (args.has("--json")) {
-    std::cout << j.dump() << "\n";
-    return 0;
-  }
-  std::printf("%s: located by %s (%d markers), reprojection error %.3f px\n", game.c_str(), c.fit.method.c_str(),
-              c.markers(), c.fit.reprojection_error_px);
-  std::vector<cv::Point2d> sites = c.site_points(model);
-  for (size_t i = 0; i < sites.size(); ++i)
-    std::printf("%s %.2f %.2f\n", model.sites[i].name.c_str(), sites[i].x, sites[i].y);
-  return 0;
+  return print_calibration(args, c, model, image, sightings);
 }
 
 int cmd_calibrate_lens(const Words& words) {

@@ -23,7 +23,7 @@ const std::vector<Command>& commands() {
        cmd_referee},
       {"print-board", "GAME --out FILE.png|.pdf|.svg [--paper A4|A3] [--dpi N] [--truth FILE.json]: a printable board",
        cmd_print_board},
-      {"calibrate", "GAME IMAGE [--corners x,y,...] [--lens FILE] [--json] [--save FILE] [--debug FILE.png]: find the board",
+      {"calibrate", "GAME IMAGE [--corners x,y,...] [--lens FILE] [--calibration FILE] [--json] [--save FILE] [--debug FILE.png]: find the board",
        cmd_calibrate},
       {"calibrate-lens", "IMAGE... --out LENS.json [--json] | --sheet FILE [--paper A4|A3]: lens from ChArUco views",
        cmd_calibrate_lens},

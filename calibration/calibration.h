@@ -36,7 +36,8 @@ struct Calibration {
   // The board point (mm) that an image pixel shows, at board level.
   Vec2 board_point(cv::Point2d image_px) const;
 
-  // The saved form; with `model`, also every site's image position (what `smartboard calibrate --json` prints).
+  // The saved form; with `model`, also every site's image position (`smartboard calibrate --json` prints its
+  // sites, reprojection_error_px and markers).
   nlohmann::json to_json(const BoardModel* model = nullptr) const;
   static Calibration from_json(const nlohmann::json& j, const std::string& where);
 };

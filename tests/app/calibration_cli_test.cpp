@@ -94,26 +94,73 @@ TEST_F(CalibrateCli, MarkersOfAPrintedPageGiveEverySiteAndTheError) {
   auto r = run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--json", "--save", temp("saved.json")});
   ASSERT_EQ(r.status, 0) << r.err;
   ASSERT_EQ(lines_of(r.out).size(), 1u);
+  // Exactly the contract's keys, in its order.
+  EXPECT_EQ(r.out.rfind("{\"sites\":{", 0), 0u) << r.out.substr(0, 40);
   json j = json::parse(r.out);
+  EXPECT_EQ(j.size(), 3u);
+  EXPECT_LT(r.out.find("\"reprojection_error_px\":"), r.out.find("\"markers\":"));
   EXPECT_EQ(j["markers"], 8);
   EXPECT_LT(j["reprojection_error_px"].get<double>(), 0.3);
   expect_sites_match(j["sites"], read_json(temp("page.json"))["sites"], 0.3);
   json saved = read_json(temp("saved.json"));
   EXPECT_EQ(saved["version"], 1);
+  EXPECT_EQ(saved["method"], "markers");
   EXPECT_EQ(saved["sites"], j["sites"]);
+
+  // The saved calibration gives the same sites without searching again.
+  auto again = run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--calibration", temp("saved.json"), "--json"});
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(json::parse(again.out), j);
+}
+
+TEST_F(CalibrateCli, CorruptOrMismatchedCalibrationFilesExitTwoSayingWhat) {
+  ASSERT_EQ(run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--save", temp("good.json")}).status, 0);
+  json good = read_json(temp("good.json"));
+  auto write = [](const std::string& name, const std::string& text) {
+    std::ofstream(temp(name)) << text;
+    return temp(name);
+  };
+  json other_version = good, no_homography = good, bad_row = good;
+  other_version["version"] = 2;
+  no_homography.erase("board_to_image");
+  bad_row["board_to_image"][2] = {0, "x", 1};
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {write("truncated.json", good.dump().substr(0, 50)), "truncated.json"},
+      {write("version.json", other_version.dump()), "version: is 2; this program reads calibrations of version 1"},
+      {write("nohomography.json", no_homography.dump()), "board_to_image: missing"},
+      {write("badrow.json", bad_row.dump()), "board_to_image[2][1]: expected a number"},
+      {temp("page.json"), "not a calibration file"},  // print-board's truth, not a calibration
+      {temp("missing.json"), "missing.json"},
+  };
+  for (const auto& [path, expected] : cases) {
+    auto r = run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--calibration", path});
+    EXPECT_EQ(r.status, 2) << path;
+    EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  }
+  // A good file for another game, or for images of another size.
+  auto game = run_smartboard({"calibrate", "cotoan", temp("page.png"), "--calibration", temp("good.json")});
+  EXPECT_EQ(game.status, 2);
+  EXPECT_NE(game.err.find("is a calibration of 'cotulenh', not 'cotoan'"), std::string::npos) << game.err;
+  ASSERT_EQ(run_smartboard({"print-board", "cotulenh", "--out", temp("page60.png"), "--dpi", "60"}).status, 0);
+  auto size = run_smartboard({"calibrate", "cotulenh", temp("page60.png"), "--calibration", temp("good.json")});
+  EXPECT_EQ(size.status, 2);
+  EXPECT_NE(size.err.find("was made on 1169x1654 images, these are 702x992"), std::string::npos) << size.err;
+  EXPECT_EQ(lines_of(size.err).size(), 1u) << size.err;
 }
 
 TEST_F(CalibrateCli, FourCornersGiveTheSitesWithoutMarkers) {
   json truth = read_json(temp("page.json"))["sites"];
   std::string corners;
-  for (const char* s : {"a1", "k1", "k12", "a12"})
-    corners += (corners.empty() ? "" : ",") + std::to_string(truth[s][0].get<double>()) + "," +
-               std::to_string(truth[s][1].get<double>());
+  for (const char* s : {"a1", "k1", "k12", "a12"}) {
+    if (!corners.empty()) corners += ',';
+    corners += std::to_string(truth[s][0].get<double>()) + "," + std::to_string(truth[s][1].get<double>());
+  }
   auto r = run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--corners", corners, "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   json j = json::parse(r.out);
-  EXPECT_EQ(j["method"], "corners");
   EXPECT_EQ(j["markers"], 0);
+  EXPECT_EQ(j["reprojection_error_px"], 0.0);
   expect_sites_match(j["sites"], truth, 1e-3);
 }
 
