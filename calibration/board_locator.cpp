@@ -155,14 +155,17 @@ std::optional<SideFit> fit_side(const cv::Mat& gray, cv::Point2d a, cv::Point2d 
     double right = *std::max_element(profile.begin() + darkest, profile.end());
     double position;
     if (std::min(left, right) - profile[darkest] > 30 && darkest > 0 && darkest < n - 1) {
-      // A dark line: its centre is the middle of where it is darker than half-way to its surroundings.
-      double half = profile[darkest] + (std::min(left, right) - profile[darkest]) / 2;
+      // A dark line: its centre is the middle of its two edges, each where the profile crosses half-way from the
+      // line to the paper on that side. The two sides differ (white margin outside, dark squares inside along
+      // half a draughts board's frame): one level for both would move the centre towards the darker side.
+      double half_left = profile[darkest] + (left - profile[darkest]) / 2;
+      double half_right = profile[darkest] + (right - profile[darkest]) / 2;
       int l = darkest, r = darkest;
-      while (l > 0 && profile[l - 1] < half) --l;
-      while (r < n - 1 && profile[r + 1] < half) ++r;
+      while (l > 0 && profile[l - 1] < half_left) --l;
+      while (r < n - 1 && profile[r + 1] < half_right) ++r;
       if (l == 0 || r == n - 1) continue;
-      double lx = (l - 1) + (half - profile[l - 1]) / (profile[l] - profile[l - 1]);
-      double rx = r + (profile[r] - half) / (profile[r] - profile[r + 1]);
+      double lx = (l - 1) + (half_left - profile[l - 1]) / (profile[l] - profile[l - 1]);
+      double rx = r + (profile[r] - half_right) / (profile[r] - profile[r + 1]);
       position = (lx + rx) / 2;
     } else if (lines_only) {
       continue;
