@@ -45,14 +45,35 @@ struct Photo {
   bool inside = false;
 };
 
+// The camera aimed at the board's centre rather than the page's.
+inline SyntheticViewParams aimed_at_board(const PrintedPage& page, SyntheticViewParams p) {
+  const BoardModel& m = page.model;
+  Vec2 page_mm = page.printed.layout.page_mm, origin = page.printed.layout.sheet_origin_mm;
+  p.aim_offset_mm = {origin.x + m.size_mm.x / 2 - page_mm.x / 2 + p.aim_offset_mm.x,
+                     origin.y + m.size_mm.y / 2 - page_mm.y / 2 + p.aim_offset_mm.y};
+  return p;
+}
+
+// Whether the board sheet (not the whole page) lies inside the image of a camera aimed by aimed_at_board.
+inline bool board_inside(const PrintedPage& page, const cv::Matx33d& page_to_ideal, cv::Size image_size) {
+  const BoardModel& m = page.model;
+  Vec2 origin = page.printed.layout.sheet_origin_mm;
+  bool inside = true;
+  for (Vec2 c : {origin, Vec2{origin.x + m.size_mm.x, origin.y}, Vec2{origin.x + m.size_mm.x, origin.y + m.size_mm.y},
+                 Vec2{origin.x, origin.y + m.size_mm.y}}) {
+    cv::Vec3d v = page_to_ideal * cv::Vec3d(c.x, c.y, 1);
+    double x = v[0] / v[2], y = v[1] / v[2];
+    inside = inside && x >= 2 && y >= 2 && x <= image_size.width - 3 && y <= image_size.height - 3;
+  }
+  return inside;
+}
+
 // The page photographed as `p` says (params.px_per_pitch refers to the board's pitch; `covered` markers get a
 // hand over them). The page's frame is the board frame shifted by the sheet's place on the page.
 inline Photo photograph(const PrintedPage& page, SyntheticViewParams p, const std::vector<int>& covered = {}) {
   const BoardModel& m = page.model;
   Vec2 page_mm = page.printed.layout.page_mm, origin = page.printed.layout.sheet_origin_mm;
-  // Aim at the board's centre, not the page's.
-  p.aim_offset_mm = {origin.x + m.size_mm.x / 2 - page_mm.x / 2 + p.aim_offset_mm.x,
-                     origin.y + m.size_mm.y / 2 - page_mm.y / 2 + p.aim_offset_mm.y};
+  p = aimed_at_board(page, p);
   CameraPose camera = synthetic_camera(page_mm, m.pitch_mm, p);
   cv::Matx33d h = camera.plane_homography(0);
   // The pyramid level that the view shrinks by less than 2.
@@ -86,14 +107,7 @@ inline Photo photograph(const PrintedPage& page, SyntheticViewParams p, const st
   }
   std::vector<cv::Point2d> sites = p.lens ? p.lens->distort(ideal) : ideal;
   for (size_t i = 0; i < sites.size(); ++i) photo.sites[m.sites[i].name] = sites[i];
-  // In view: the board sheet (not the whole page).
-  photo.inside = true;
-  for (Vec2 c : {origin, Vec2{origin.x + m.size_mm.x, origin.y}, Vec2{origin.x + m.size_mm.x, origin.y + m.size_mm.y},
-                 Vec2{origin.x, origin.y + m.size_mm.y}}) {
-    cv::Vec3d v = view.board_to_ideal * cv::Vec3d(c.x, c.y, 1);
-    double x = v[0] / v[2], y = v[1] / v[2];
-    photo.inside = photo.inside && x >= 2 && y >= 2 && x <= p.image_size.width - 3 && y <= p.image_size.height - 3;
-  }
+  photo.inside = board_inside(page, view.board_to_ideal, p.image_size);
   return photo;
 }
 
@@ -101,11 +115,15 @@ inline Photo photograph(const PrintedPage& page, SyntheticViewParams p, const st
 // (a draughts square).
 inline Photo photograph_in_view(const PrintedPage& page, SyntheticViewParams p, const std::vector<int>& covered = {}) {
   double smallest = std::max(30.0, 30 * page.model.pitch_mm / 26);
-  for (;;) {
-    Photo photo = photograph(page, p, covered);
-    if (photo.inside || p.px_per_pitch <= smallest) return photo;
+  // Choosing the scale needs only the camera; the photograph is taken once.
+  while (p.px_per_pitch > smallest) {
+    SyntheticViewParams a = aimed_at_board(page, p);
+    if (board_inside(page, synthetic_camera(page.printed.layout.page_mm, page.model.pitch_mm, a).plane_homography(0),
+                     a.image_size))
+      break;
     p.px_per_pitch = std::max(smallest, p.px_per_pitch * 0.92);
   }
+  return photograph(page, p, covered);
 }
 
 }  // namespace sb::calib::testing
