@@ -68,6 +68,22 @@ TEST(RenderCli, LookOptionPinsTheLookAndAHandMakesTheFrameUnstable) {
   EXPECT_EQ(t["stable"], false);
 }
 
+// The render benchmark reports every stage and the median, and its signature (a sum over the drawn frames)
+// is the same on every run: the drawing is deterministic.
+TEST(RenderCli, BenchRenderPrintsStagesAMedianAndARepeatableSignature) {
+  auto a = run_smartboard({"bench", "render", "--games", "morris3", "--frames", "2"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_NE(a.out.find("shadows"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("render frame 1280x720 median"), std::string::npos) << a.out;
+  auto sig = [](const std::string& out) {
+    auto at = out.find("signature ");
+    return at == std::string::npos ? std::string() : out.substr(at);
+  };
+  ASSERT_FALSE(sig(a.out).empty()) << a.out;
+  auto b = run_smartboard({"bench", "render", "--games", "morris3", "--frames", "2"});
+  EXPECT_EQ(sig(a.out), sig(b.out));
+}
+
 TEST(RenderCli, BadArgumentsExitTwoWithOneLineNamingTheProblem) {
   std::string png = temp("bad.png");
   struct Case {
