@@ -10,11 +10,18 @@
 // --http [ADDR:]PORT serves the referee screen (app/referee_screen.h) while the game
 // is refereed, observations taken at the pace of their "t", and after the input
 // ends until stopped (--exit-when-done: not after); --lang, --speak, --www with it.
+// --mqtt HOST[:PORT] --board N [--event ID] also publishes the board's events and
+// state to the hall's broker (app/hall_setup.h, hall/board_publisher.h); --speed X
+// takes the observations at X times the pace of their "t".
+#include <chrono>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include "app/commands.h"
+#include "app/hall_setup.h"
 #include "app/referee_screen.h"
 #include "app/rules_setup.h"
 #include "arbiter/frame.h"
@@ -97,7 +104,10 @@ class EventWriter {
     std::ostream& out = file_.is_open() ? static_cast<std::ostream&>(file_) : std::cout;
     for (const Event& e : events) out << arbiter::to_json(e).dump() << '\n';
     out.flush();
+    if (also) also(events);
   }
+  // Where else the events go (the hall's broker).
+  std::function<void(const std::vector<Event>&)> also;
 
  private:
   std::ofstream file_;
@@ -112,6 +122,8 @@ int cmd_referee(const Words& words) {
   for (OptionSpec& s : rules_option_specs()) specs.push_back(s);
   for (OptionSpec& s : screen_option_specs()) specs.push_back(s);  // --http: the screen (display/)
   specs.push_back({"--exit-when-done", false});
+  for (OptionSpec& s : board_publisher_specs()) specs.push_back(s);  // --mqtt: the hall (hall/)
+  specs.push_back({"--speed"});
   Args args("referee", words, specs, 1, 1);
   auto source = args.value("--observations");
   if (!source) throw InputError("referee: --observations FILE.jsonl is required (use - for standard input)");
@@ -134,6 +146,12 @@ int cmd_referee(const Words& words) {
   }
   EventWriter writer(args.value("--events"), resuming);
   arbiter::Referee referee(rules, options, journal.get());
+  std::unique_ptr<hall::BoardPublisher> publisher = start_board_publisher(args, referee, journal.get());
+  if (publisher)
+    writer.also = [&](const std::vector<Event>& events) {
+      publisher->publish(events, hall::board_state(referee, 0, publisher->stream(), 0));
+    };
+  const double speed = args.double_value("--speed", 0, 0.001, 1e6);  // 0: as fast as the lines are read
   // With --http the screen shows the game as it is refereed, and its operator's commands
   // reach the referee between frames; observations are then taken at their own pace.
   std::unique_ptr<RefereeScreen> screen;
@@ -166,6 +184,7 @@ int cmd_referee(const Words& words) {
     frame.line = line;
     if (line <= referee.journaled_line()) continue;  // read before the restart
     if (screen && !screen->wait(gap)) break;
+    if (!screen && speed > 0 && gap > 0) std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int64_t>(gap * 1000 / speed)));
     try {
       decide([&] { return referee.on_frame(frame); });
     } catch (const IllegalMoveError& e) {
@@ -182,6 +201,7 @@ int cmd_referee(const Words& words) {
     std::ofstream out(*path, std::ios::trunc);
     if (!out || !(out << record)) throw InputError("--record: cannot write '" + *path + "'");
   }
+  if (publisher && !finish_board_publisher(args, *publisher)) return 1;
   if (screen && !args.has("--exit-when-done")) screen->serve_until_stopped();
   return 0;
 }

@@ -39,6 +39,8 @@ int cmd_calibrate(const Words& args);
 int cmd_calibrate_lens(const Words& args);
 // The referee screen (cmd_display.cpp)
 int cmd_serve_events(const Words& args);
+// The tournament hall (cmd_hall.cpp)
+int cmd_hall(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

@@ -130,6 +130,7 @@ void BoardPublisher::publish(const std::vector<arbiter::Event>& events, nlohmann
     if (e.type == arbiter::EventType::GameOver || e.type == arbiter::EventType::MatchOver) game_ended = true;
     send_event_locked(static_cast<int64_t>(events_.size()));
   }
+  state["board"] = options_.board;
   state["seq"] = static_cast<int64_t>(events_.size());
   state["stream"] = stream_;
   state_payload_ = state.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
