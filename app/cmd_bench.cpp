@@ -107,9 +107,11 @@ int bench_engines(const Args& args) {
 
 int bench_arbiter(const Args& args);  // bench_arbiter.cpp
 int bench_render(const Args& args);   // cmd_render.cpp
+int bench_hall(const Args& args);     // bench_hall.cpp
 
 int cmd_bench(const Words& words) {
-  std::vector<OptionSpec> specs = {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}, {"--frames"}};
+  std::vector<OptionSpec> specs = {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}, {"--frames"},
+                                   {"--speed"}, {"--plies"}, {"--no-restart", false}};
   for (const OptionSpec& s : bench_display_specs()) specs.push_back(s);
   Args args("bench", words, specs, 1, 1);
   const std::string& what = args.positional()[0];
@@ -118,7 +120,8 @@ int cmd_bench(const Words& words) {
   if (what == "render") return bench_render(args);
   if (what == "vision") return bench_vision(args);
   if (what == "display") return bench_display(args);
-  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render, vision, display)");
+  if (what == "hall") return bench_hall(args);
+  throw InputError("bench: unknown benchmark '" + what + "' (benchmarks: engines, arbiter, render, vision, display, hall)");
 }
 
 }  // namespace sb::cli
