@@ -9,10 +9,14 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <fstream>
 #include <sstream>
 
+#include "calibration/board_model.h"
 #include "engines/common/errors.h"
+#include "engines/registry.h"
 
 namespace sb::hall {
 
@@ -62,6 +66,26 @@ struct HallServer::Impl {
     return reply(req, http::status::ok, body.str(), type);
   }
 
+  // The board model the diagrams are drawn from (configs/boards/<game>.json, the one the referee's screen,
+  // the printer and the vision read), checked once and kept.
+  std::mutex models_mutex;
+  std::map<std::string, std::string> models;
+  Response model(const Request& req, const std::string& game) {
+    if (!is_game_id(game)) return error(req, http::status::not_found, "no game '" + game + "'");
+    std::lock_guard<std::mutex> lock(models_mutex);
+    auto it = models.find(game);
+    if (it == models.end()) {
+      try {
+        it = models.emplace(game, calib::load_board_model(game).to_json().dump()).first;
+      } catch (const InputError& e) {
+        return error(req, http::status::not_found, e.what());
+      }
+    }
+    Response res = reply(req, http::status::ok, it->second, "application/json");
+    res.set(http::field::cache_control, "max-age=3600");
+    return res;
+  }
+
   Response record(const Request& req, const std::string& format, int board) {
     auto text = state.record(format, board);
     const std::string name = (board > 0 ? "board" + std::to_string(board) : state.options().event) + "." + format;
@@ -86,6 +110,7 @@ struct HallServer::Impl {
     if (path == "/api/boards") return json(req, state.boards_json());
     if (path == "/api/standings") return json(req, state.standings_json());
     if (path == "/api/errors") return json(req, state.errors_json());
+    if (path.rfind("/api/model/", 0) == 0) return model(req, path.substr(11));
     for (const char* f : {"pdn", "txt", "json"})
       if (path == std::string("/api/round.") + f) return record(req, f, 0);
     const std::string prefix = "/api/board/";

@@ -6,6 +6,7 @@
 //   GET /api/boards            [{"board", "game", "fen", "score", "moves", "status", ...}]
 //   GET /api/board/N           one board with its move list
 //   GET /api/standings         the round's standings
+//   GET /api/model/GAME        the board model diagrams are drawn from (configs/boards/GAME.json)
 //   GET /api/errors            the latest refused messages, in words
 //   GET /api/round.pdn|.txt|.json        the round's games (PDN: draughts; txt, json: the others)
 //   GET /api/board/N/record.pdn|.txt|.json

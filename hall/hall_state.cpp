@@ -4,6 +4,7 @@
 #include <ctime>
 #include <iostream>
 
+#include "arbiter/frame.h"
 #include "arbiter/record.h"
 #include "engines/common/errors.h"
 #include "engines/draughts/pdn.h"
@@ -266,6 +267,7 @@ nlohmann::json HallState::summary(const Board& b) const {
     j["clock"] = f.clock();
     j["sides"] = {f.rules().side_name(Side::First), f.rules().side_name(Side::Second)};
     j["to_move"] = f.rules().side_name(f.rules().side_to_move(f.position()));
+    j["sites"] = arbiter::board_json(f.rules(), f.rules().observe(f.position()));
   } else if (b.state.is_object()) {
     // Only the retained state so far (a late hall before its events arrive).
     const nlohmann::json& s = b.state;
@@ -281,6 +283,13 @@ nlohmann::json HallState::summary(const Board& b) const {
     j["clock"] = s.value("clock", nlohmann::json(nullptr));
     if (b.fold) j["sides"] = {b.fold->rules().side_name(Side::First), b.fold->rules().side_name(Side::Second)};
     j["to_move"] = s.value("to_move", "");
+    if (b.fold) {
+      // The diagram from the retained FEN; a FEN the game cannot read leaves the board without one.
+      try {
+        j["sites"] = arbiter::board_json(b.fold->rules(), b.fold->rules().observe(b.fold->rules().from_fen(j["fen"].get<std::string>())));
+      } catch (const std::exception&) {
+      }
+    }
   } else if (b.fold) {
     // Paired, not heard of yet: the start position of the paired game.
     j["fen"] = b.fold->fen();
@@ -291,6 +300,7 @@ nlohmann::json HallState::summary(const Board& b) const {
     j["alert"] = nullptr;
     j["clock"] = nullptr;
     j["sides"] = {b.fold->rules().side_name(Side::First), b.fold->rules().side_name(Side::Second)};
+    j["sites"] = arbiter::board_json(b.fold->rules(), b.fold->rules().observe(b.fold->position()));
   } else {
     j["fen"] = "";
     j["score"] = nlohmann::json::object();
