@@ -264,5 +264,52 @@ TEST_F(HallWithPasswords, OnlyTheRightUsernameAndPasswordGetThrough) {
   ASSERT_TRUE(eventually([&] { return hall.progress()[2].first == static_cast<int64_t>(a.published.size()); }));
 }
 
+// Certificates made here with the openssl tool: a CA, and a broker certificate it signed for 127.0.0.1.
+class HallOverTls : public BrokerTest {
+ protected:
+  std::vector<std::string> extra_config() override {
+    const std::string dir = testing::fresh_dir("tls");
+    ca_file_ = dir + "/ca.crt";
+    std::ofstream(dir + "/san.ext") << "subjectAltName=IP:127.0.0.1\n";
+    const std::string quiet = " >/dev/null 2>&1";
+    const std::string key = " -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes";
+    const std::vector<std::string> steps = {
+        "openssl req -x509" + key + " -keyout '" + dir + "/ca.key' -out '" + ca_file_ +
+            "' -days 2 -subj '/CN=smartboard test CA'",
+        "openssl req" + key + " -keyout '" + dir + "/broker.key' -out '" + dir + "/broker.csr' -subj '/CN=127.0.0.1'",
+        "openssl x509 -req -in '" + dir + "/broker.csr' -CA '" + ca_file_ + "' -CAkey '" + dir +
+            "/ca.key' -CAcreateserial -out '" + dir + "/broker.crt' -days 2 -extfile '" + dir + "/san.ext'"};
+    for (const std::string& step : steps)
+      if (std::system((step + quiet).c_str()) != 0) ADD_FAILURE() << "failed: " << step;
+    ::chmod(dir.c_str(), 0755);
+    ::chmod((dir + "/broker.key").c_str(), 0644);
+    return {"cafile " + ca_file_, "certfile " + dir + "/broker.crt", "keyfile " + dir + "/broker.key"};
+  }
+  std::string ca_file_;
+};
+
+TEST_F(HallOverTls, BoardsAndTheHallTalkThroughTlsAndAPlainClientIsNotLetIn) {
+  MqttOptions tls = mqtt("hall-over-tls");
+  tls.ca_file = ca_file_;
+  HallState hall(hall_options());
+  HallClient client(tls, hall);
+  client.start();
+  ASSERT_TRUE(eventually([&] { return client.connected(); }));
+
+  MqttOptions board_mqtt = tls;
+  Board a(4, "english", 14, 71, board_mqtt);
+  a.play_all();
+  ASSERT_TRUE(eventually([&] { return hall.progress()[4].first == static_cast<int64_t>(a.published.size()); }));
+  EXPECT_EQ(hall_copy(hall, 4), a.published);
+
+  // Without TLS the broker's listener does not answer MQTT.
+  MqttClient plain(mqtt("plain-text"), MqttClient::Callbacks{});
+  plain.start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_FALSE(plain.connected());
+  EXPECT_EQ(plain.connects(), 0u);
+  plain.stop();
+}
+
 }  // namespace
 }  // namespace sb::hall
