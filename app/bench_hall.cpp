@@ -1,5 +1,6 @@
 // `smartboard bench hall [--count N] [--speed X] [--plies P] [--games G,...] [--report FILE.html]`:
-// N referees (default 200), each reading an observation file of a random legal
+// N referees (default 200; threads of this process, each with its own MQTT
+// connection and journal), each reading an observation file of a random legal
 // game at X times a player's pace (default 10), publish through one Mosquitto
 // (started here on a loopback port) to one hall. Round 1 runs undisturbed; in
 // round 2 the broker is killed (SIGKILL) a third of the way in and started again
@@ -101,6 +102,7 @@ RoundResult run_round(const std::string& name, const std::string& event, hall::B
   struct Board {
     std::shared_ptr<const Rules> rules;
     hall::ObservedGame game;
+    std::string observations;  // the observation file (JSON lines) the referee reads
     std::unique_ptr<arbiter::Journal> journal;
     std::unique_ptr<arbiter::Referee> referee;
     std::unique_ptr<hall::BoardPublisher> publisher;
@@ -115,6 +117,13 @@ RoundResult run_round(const std::string& name, const std::string& event, hall::B
     go.max_plies = plies;
     go.seed = seed * 100003 + static_cast<uint64_t>(i);
     b.game = hall::random_observed_game(*b.rules, go);
+    // The referee reads its board's observation file, as `smartboard referee --observations` does.
+    b.observations = dir + "/" + event + "-board" + std::to_string(i + 1) + ".jsonl";
+    {
+      std::ofstream out(b.observations);
+      for (const std::string& line : b.game.lines) out << line << '\n';
+      if (!out) throw InputError("bench hall: cannot write '" + b.observations + "'");
+    }
     arbiter::RefereeOptions ro;
     const std::string journal = dir + "/" + event + "-board" + std::to_string(i + 1) + ".journal";
     std::filesystem::remove(journal);
@@ -139,10 +148,12 @@ RoundResult run_round(const std::string& name, const std::string& event, hall::B
     threads.emplace_back([&, i] {
       Board& b = boards[static_cast<size_t>(i)];
       std::optional<int64_t> previous;
-      for (size_t k = 0; k < b.game.lines.size(); ++k) {
-        arbiter::Frame f = arbiter::parse_frame(*b.rules, b.game.lines[k], "line", previous);
+      std::ifstream in(b.observations);
+      std::string text;
+      for (int64_t k = 1; std::getline(in, text); ++k) {
+        arbiter::Frame f = arbiter::parse_frame(*b.rules, text, b.observations + " line " + std::to_string(k), previous);
         previous = f.t;
-        f.line = static_cast<int64_t>(k + 1);
+        f.line = k;
         std::this_thread::sleep_until(t0 + std::chrono::microseconds(static_cast<int64_t>(f.t * 1000 / speed)));
         std::vector<arbiter::Event> events = b.referee->on_frame(f);
         for (const arbiter::Event& e : events)
