@@ -408,13 +408,33 @@ PdnReplay replay_pdn(const PdnGame& game, std::string_view game_id, const Json& 
   return r;
 }
 
+std::string pdn_game_type_tag(const Variant& variant, bool algebraic) {
+  // PDN 3.0 expands a bare type number to its game's usual notation: 20 and 21
+  // numeric (square 1 top left for White, resp. bottom right for Black, who starts),
+  // 26 algebraic (a1 bottom left). Where the moves are written otherwise, the tag
+  // spells the notation out, or another program would read 22-18 as nonsense.
+  const std::string type = std::to_string(variant.pdn_game_type);
+  const bool usual_is_algebraic = variant.kind == VariantKind::Brazilian;
+  if (algebraic == usual_is_algebraic) return type;
+  const std::string size = std::to_string(variant.size);
+  const bool black_starts = variant.first_to_move == Side::Second;
+  // Where square 1 (or a1) lies for the player who starts: 0 bottom left, 1 bottom
+  // right, 2 top left, 3 top right. Square 1 is on Black's back row, left as White sees it.
+  const char corner = algebraic ? (black_starts ? '3' : '0') : (black_starts ? '1' : '2');
+  return type + "," + (black_starts ? "B" : "W") + "," + size + "," + size + "," + (algebraic ? "A" : "N") + corner +
+         ",0";
+}
+
 PdnGame record_pdn(const DraughtsRules& rules, const State& start, const std::vector<Move>& moves,
                    const std::string& result, const std::vector<PdnTag>& tags) {
   PdnGame g;
   for (const PdnTag& t : tags)
-    if (t.name != "GameType" && t.name != "FEN" && t.name != "Result") g.tags.push_back(t);
-  g.set_tag("GameType", std::to_string(rules.variant().pdn_game_type));
-  if (rules.fen(start) != rules.fen(rules.start())) g.set_tag("FEN", rules.fen(start));
+    if (t.name != "GameType" && t.name != "SetUp" && t.name != "FEN" && t.name != "Result") g.tags.push_back(t);
+  g.set_tag("GameType", pdn_game_type_tag(rules.variant(), rules.draughts_options().algebraic));
+  if (rules.fen(start) != rules.fen(rules.start())) {
+    g.set_tag("SetUp", "1");  // PDN (as PGN) marks a game that does not start from the initial position
+    g.set_tag("FEN", rules.fen(start));
+  }
   g.result = result;
   g.set_tag("Result", result);
   g.first_move_number = rules.position(start).first_move_number;

@@ -77,7 +77,12 @@ struct PdnReplay {
 PdnReplay replay_pdn(const PdnGame& game, std::string_view game_id, const Json& options = Json::object(),
                      std::string_view source = "pdn");
 
-// The record of a game played with `rules` from `start`: GameType, FEN (when the
+// The GameType tag of games written in `variant` with numeric or algebraic squares:
+// the bare number where that is the game's usual PDN notation ("20", "21", and "26"
+// algebraic), else the full form naming the notation ("26,W,8,8,N2,0").
+std::string pdn_game_type_tag(const Variant& variant, bool algebraic);
+
+// The record of a game played with `rules` from `start`: GameType, SetUp and FEN (when the
 // start is not the initial position), the given tags (Event, White, ... in the
 // order given) and Result, the moves in the game's notation.
 PdnGame record_pdn(const DraughtsRules& rules, const State& start, const std::vector<Move>& moves,

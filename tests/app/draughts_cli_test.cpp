@@ -89,7 +89,7 @@ TEST(DraughtsCli, PdnWriteReadAndStartFromAGame) {
                            "--tag", "White=Ana"});
   ASSERT_EQ(w.status, 0) << w.err;
   EXPECT_EQ(w.out,
-            "[Event \"Club night\"]\n[White \"Ana\"]\n[GameType \"26\"]\n[Result \"*\"]\n\n"
+            "[Event \"Club night\"]\n[White \"Ana\"]\n[GameType \"26,W,8,8,N2,0\"]\n[Result \"*\"]\n\n"
             "1. 22-18 11-15 2. 18x11 8x15 *\n\n");
   const std::string path = write_temp("game.pdn", w.out);
   auto r = run_smartboard({"pdn", "read", path});

@@ -81,12 +81,40 @@ TEST(DraughtsPdn, RecordOfAGameFromAPositionCarriesItsFenAndNumbering) {
   const std::string text = write_pdn(record_pdn(*rules, start, moves));
   EXPECT_EQ(text,
             "[GameType \"21\"]\n"
+            "[SetUp \"1\"]\n"
             "[FEN \"W:W21-32:B1-12\"]\n"
             "[Result \"*\"]\n"
             "\n"
             "1... 22-18 2. 11-15 18x11 *\n\n");
   const PdnReplay replay = replay_pdn(read_pdn(text)[0], "english");
   EXPECT_EQ(replay.rules->fen(replay.states.back()), rules->fen(after));
+}
+
+// PDN 3.0 reads a bare GameType as the game's usual notation (26: algebraic a1-h8,
+// 20 and 21: numeric); a game written otherwise must say so for other programs.
+TEST(DraughtsPdn, GameTypeTagNamesTheNotationTheMovesAreWrittenIn) {
+  const Json algebraic = Json::parse(R"({"notation": "algebraic"})");
+  // The GameType tag and the move of a record of one move from the start.
+  const auto record_of = [](const DraughtsRules& rules, const char* move) {
+    const PdnGame g = record_pdn(rules, rules.start(), {rules.parse_move(rules.start(), move)});
+    return *g.tag("GameType") + " " + g.moves.front().text;
+  };
+  EXPECT_EQ(record_of(*make("brazilian"), "c3-d4"), "26,W,8,8,N2,0 22-18");
+  EXPECT_EQ(record_of(*make("brazilian", algebraic), "22-18"), "26 c3-d4");
+  EXPECT_EQ(record_of(*make("international"), "b4-a5"), "20 31-26");
+  EXPECT_EQ(record_of(*make("international", algebraic), "31-26"), "20,W,10,10,A0,0 b4-a5");
+  EXPECT_EQ(record_of(*make("english"), "d6-c5"), "21 10-14");  // Black starts, from the top
+  EXPECT_EQ(record_of(*make("english", algebraic), "10-14"), "21,B,8,8,A3,0 d6-c5");
+  // What it writes, it reads back as the same game with the same moves.
+  for (const char* id : {"brazilian", "international", "english"})
+    for (const Json& options : {Json::object(), algebraic}) {
+      auto rules = make(id, options);
+      const std::vector<Move> moves = play_out(*rules, rules->start(), 3);
+      const std::string text = write_pdn(record_pdn(*rules, rules->start(), moves));
+      const std::vector<PdnGame> back = read_pdn(text);
+      ASSERT_EQ(pdn_game_id(back[0]), id) << text;
+      EXPECT_EQ(replay_pdn(back[0], id, options).moves.size(), moves.size()) << text;
+    }
 }
 
 TEST(DraughtsPdn, ReadsTagsCommentsVariationsAnnotationsAndSeveralGames) {
