@@ -39,7 +39,8 @@ std::vector<nlohmann::json> events_of(const std::vector<nlohmann::json>& lines, 
 }
 
 TEST(SimulateCli, WritesAFramePerTruthLineAndPlaysLegalMoves) {
-  for (const char* game : {"brazilian", "morris9", "cotoan", "cotulenh"}) {
+  for (const char* game :
+       {"brazilian", "international", "english", "morris9", "morris3", "morris6", "morris12", "cotoan", "cotulenh"}) {
     std::string dir = temp(std::string("legal_") + game);
     std::filesystem::remove_all(dir);
     auto r = run_smartboard(small({"simulate", game, "--out", dir, "--moves", "4", "--seed", "3"}));
