@@ -2,14 +2,14 @@
 // photos of random positions across the whole range of looks, each with its truth, for evaluating readers.
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <nlohmann/json.hpp>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <sstream>
 
 #include "app/commands.h"
 #include "app/physical_board.h"
@@ -76,7 +76,8 @@ int cmd_render(const Words& words) {
   OffBoard off;
   std::optional<std::string> fen;
   if (auto board = args.value("--board")) {
-    if (args.has("--fen") || args.has("--play")) throw InputError("render: --board cannot be combined with --fen or --play");
+    if (args.has("--fen") || args.has("--play"))
+      throw InputError("render: --board cannot be combined with --fen or --play");
     std::unique_ptr<Rules> rules;
     try {
       rules = load_rules(game, args);
@@ -113,9 +114,10 @@ int cmd_render(const Words& words) {
 }
 
 int cmd_dataset(const Words& words) {
-  Args args("dataset", words,
-            with(with(rules_option_specs(), render_option_specs()), {{"--out"}, {"--images"}, {"--format"}, {"--max-plies"}}),
-            1, 1);
+  Args args(
+      "dataset", words,
+      with(with(rules_option_specs(), render_option_specs()), {{"--out"}, {"--images"}, {"--format"}, {"--max-plies"}}),
+      1, 1);
   const std::string game = args.positional()[0];
   calib::BoardModel model = board_model_for(game);
   auto dir = args.value("--out");
@@ -123,7 +125,8 @@ int cmd_dataset(const Words& words) {
   const int images = args.int_value("--images", 100, 1, 1000000);
   const int max_plies = args.int_value("--max-plies", 80, 0, 1000);
   const std::string format = args.value_or("--format", "png");
-  if (format != "png" && format != "jpg") throw InputError("dataset --format: expected png or jpg, got '" + format + "'");
+  if (format != "png" && format != "jpg")
+    throw InputError("dataset --format: expected png or jpg, got '" + format + "'");
   std::unique_ptr<Rules> rules = load_rules(game, args);
   vision::GameArt art = vision::load_game_art(game);
   const uint64_t seed = seed_option(args);
@@ -164,7 +167,11 @@ int cmd_dataset(const Words& words) {
     t["fen"] = rules->fen(state);
     t["image"] = image_name;
     write_json_file((std::filesystem::path(*dir) / truth_name).string(), t, false);
-    index << nlohmann::json{{"image", image_name}, {"truth", truth_name}, {"fen", rules->fen(state)}, {"board", t["board"]}}.dump()
+    index << nlohmann::json{{"image", image_name},
+                            {"truth", truth_name},
+                            {"fen", rules->fen(state)},
+                            {"board", t["board"]}}
+                 .dump()
           << "\n";
     progress("dataset", i + 1, images);
   }
@@ -297,8 +304,10 @@ int bench_render(const Args& args) {
     out << "<!doctype html><meta charset=utf-8><title>smartboard bench render</title>"
            "<style>body{font-family:sans-serif}td,th{padding:2px 10px;text-align:right}td:first-child{text-align:left}"
            ".bar{background:#4a7;height:12px;display:inline-block}</style><h1>bench render</h1>"
-           "<p>1280×720 frames with pieces on two thirds of the sites and a hand carrying a piece (moving, so motion-blurred, in half of them); one core. Target: "
-           "20 ms per frame. Times are the thread's CPU time.</p><table><tr><th>game<th>backdrop ms<th>frame ms<th>copy<th>shadows<th>pieces<th>hands<th>sensor<th></tr>";
+           "<p>1280×720 frames with pieces on two thirds of the sites and a hand carrying a piece (moving, so "
+           "motion-blurred, in half of them); one core. Target: "
+           "20 ms per frame. Times are the thread's CPU time.</p><table><tr><th>game<th>backdrop ms<th>frame "
+           "ms<th>copy<th>shadows<th>pieces<th>hands<th>sensor<th></tr>";
     for (const Row& r : rows) {
       char buf[480];
       std::snprintf(buf, sizeof buf,

@@ -36,9 +36,12 @@ std::vector<std::string> record_moves(const std::string& text) {
   std::string clean;
   int depth = 0;
   for (char c : text) {
-    if (c == '{') ++depth;
-    else if (c == '}') depth = std::max(0, depth - 1);
-    else if (!depth) clean += c;
+    if (c == '{')
+      ++depth;
+    else if (c == '}')
+      depth = std::max(0, depth - 1);
+    else if (!depth)
+      clean += c;
   }
   std::vector<std::string> out;
   std::istringstream in(clean);
@@ -108,9 +111,16 @@ struct Output {
 
 int cmd_simulate(const Words& words) {
   Args args("simulate", words,
-            with(with(rules_option_specs(), render_option_specs()),
-                 {{"--out"}, {"--moves"}, {"--fps"}, {"--fen"}, {"--play"}, {"--record"}, {"--faults", true, true},
-                  {"--format"}, {"--pace"}, {"--truth"}}),
+            with(with(rules_option_specs(), render_option_specs()), {{"--out"},
+                                                                     {"--moves"},
+                                                                     {"--fps"},
+                                                                     {"--fen"},
+                                                                     {"--play"},
+                                                                     {"--record"},
+                                                                     {"--faults", true, true},
+                                                                     {"--format"},
+                                                                     {"--pace"},
+                                                                     {"--truth"}}),
             1, 1);
   const std::string game = args.positional()[0];
   calib::BoardModel model = board_model_for(game);
@@ -129,7 +139,8 @@ int cmd_simulate(const Words& words) {
   for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   out.video = ext == ".mp4" || ext == ".avi";
   out.ext = args.value_or("--format", "jpg");
-  if (out.ext != "jpg" && out.ext != "png") throw InputError("simulate --format: expected jpg or png, got '" + out.ext + "'");
+  if (out.ext != "jpg" && out.ext != "png")
+    throw InputError("simulate --format: expected jpg or png, got '" + out.ext + "'");
   if (out.video) {
     out.video_path = *out_arg;
     check_output_path(*out_arg);
@@ -141,7 +152,8 @@ int cmd_simulate(const Words& words) {
     out.dir = *out_arg;
     std::error_code ec;
     std::filesystem::create_directories(out.dir, ec);
-    if (!std::filesystem::is_directory(out.dir)) throw InputError("simulate: cannot create directory '" + *out_arg + "'");
+    if (!std::filesystem::is_directory(out.dir))
+      throw InputError("simulate: cannot create directory '" + *out_arg + "'");
     out.truth_path = args.value_or("--truth", (out.dir / "truth.jsonl").string());
     out.game_path = out.dir / "game.json";
   }
@@ -213,10 +225,14 @@ int cmd_simulate(const Words& words) {
     }
     if (faults.count("illegal") && !done_faults.count("illegal") && fault_ply["illegal"] <= ply) {
       if (auto shift = illegal_shift(*rules, s, model, plan_rng)) {
-        vision::Turn wrong{player, planner.shift(player, shift->first, shift->second), think(),
+        vision::Turn wrong{player,
+                           planner.shift(player, shift->first, shift->second),
+                           think(),
                            {{"type", "illegal"}, {"from", shift->first}, {"to", shift->second}}};
         // The player notices (or is told) after a few seconds and puts the piece back.
-        vision::Turn back{player, planner.shift(player, shift->second, shift->first), plan_rng.uniform(2.5, 4.0),
+        vision::Turn back{player,
+                          planner.shift(player, shift->second, shift->first),
+                          plan_rng.uniform(2.5, 4.0),
                           {{"type", "restored"}, {"from", shift->second}, {"to", shift->first}}};
         sim.add(wrong);
         sim.add(back);
@@ -239,18 +255,22 @@ int cmd_simulate(const Words& words) {
     std::string side = rules->side_name(rules->side_to_move(s));
     nlohmann::json captured = nlohmann::json::array();
     for (int c : m.captured) captured.push_back(rules->site_name(c));
-    nlohmann::json ev = {{"type", "move"}, {"ply", ply + 1}, {"side", side}, {"notation", m.notation}, {"captured", captured}};
+    nlohmann::json ev = {
+        {"type", "move"}, {"ply", ply + 1}, {"side", side}, {"notation", m.notation}, {"captured", captured}};
     sim.add({player, planner.move(s, m, next), think(), ev});
     moves_json.push_back(ev);
-    if (faults.count("takeback") && !done_faults.count("takeback") && fault_ply["takeback"] <= ply && scripted.empty()) {
+    if (faults.count("takeback") && !done_faults.count("takeback") && fault_ply["takeback"] <= ply &&
+        scripted.empty()) {
       // The same player takes the move back and plays another.
-      vision::Turn undo{player, planner.restore(player, s, m), plan_rng.uniform(1.0, 2.0), {{"type", "takeback"}, {"ply", ply + 1}}};
+      vision::Turn undo{
+          player, planner.restore(player, s, m), plan_rng.uniform(1.0, 2.0), {{"type", "takeback"}, {"ply", ply + 1}}};
       sim.add(undo);
       faults_json.push_back(undo.event);
       done_faults.insert("takeback");
       if (legal.size() > 1) {
         Move other = m;
-        while (other.notation == m.notation) other = legal[static_cast<size_t>(plan_rng.below(static_cast<int>(legal.size())))];
+        while (other.notation == m.notation)
+          other = legal[static_cast<size_t>(plan_rng.below(static_cast<int>(legal.size())))];
         m = other;
         next = rules->apply(s, m);
         captured = nlohmann::json::array();
@@ -310,14 +330,16 @@ int cmd_simulate(const Words& words) {
     truth << line.dump() << "\n";
     last_board = line["board"];
     ++frames;
-    if (frames % 30 == 0) progress("simulate: game seconds", static_cast<int>(sim.time_s()), static_cast<int>(sim.time_s()));
+    if (frames % 30 == 0)
+      progress("simulate: game seconds", static_cast<int>(sim.time_s()), static_cast<int>(sim.time_s()));
   }
   if (out.video) out.writer.release();
 
   // The last settled board must be the engine's final position: a check that the hands did what the moves say.
   nlohmann::json expected = nlohmann::json::object();
   for (const auto& [site, layers] : board_contents(*rules, s)) expected[site] = layers.back();
-  if (last_board != expected) throw std::logic_error("simulate: the final board differs from the engine's final position");
+  if (last_board != expected)
+    throw std::logic_error("simulate: the final board differs from the engine's final position");
 
   nlohmann::json summary = {{"game", game},
                             {"seed", seed},

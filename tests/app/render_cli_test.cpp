@@ -14,7 +14,9 @@ namespace {
 using testing::lines_of;
 using testing::run_smartboard;
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "render_cli_" + name; }
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + "render_cli_" + name;
+}
 
 nlohmann::json read_json(const std::string& path) {
   std::ifstream in(path);
@@ -25,8 +27,8 @@ const char* kBoard = R"({"a1":"R1","e2":"R0","b11":"B8","e10":"B0"})";
 
 TEST(RenderCli, WritesThePictureAndATruthListingThePieces) {
   std::string png = temp("cotoan.png"), truth = temp("cotoan.json");
-  auto r = run_smartboard({"render", "cotoan", "--board", kBoard, "--out", png, "--truth", truth, "--seed", "4",
-                           "--size", "640x360"});
+  auto r = run_smartboard(
+      {"render", "cotoan", "--board", kBoard, "--out", png, "--truth", truth, "--seed", "4", "--size", "640x360"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_GT(std::filesystem::file_size(png), 1000u);
   nlohmann::json t = read_json(truth);
@@ -56,9 +58,9 @@ TEST(RenderCli, SameSeedSameBytesOtherSeedOtherPicture) {
 
 TEST(RenderCli, LookOptionPinsTheLookAndAHandMakesTheFrameUnstable) {
   std::string png = temp("hand.png"), truth = temp("hand.json");
-  auto r = run_smartboard({"render", "cotulenh", "--board", R"({"g1":"RC","g12":"BC","f4":["RT","RI"]})", "--out", png,
-                           "--truth", truth, "--look", R"({"board":{"material":"wood"},"pieces":{"symbols":"pictograms"}})",
-                           "--hand", "--size", "640x360"});
+  auto r = run_smartboard(
+      {"render", "cotulenh", "--board", R"({"g1":"RC","g12":"BC","f4":["RT","RI"]})", "--out", png, "--truth", truth,
+       "--look", R"({"board":{"material":"wood"},"pieces":{"symbols":"pictograms"}})", "--hand", "--size", "640x360"});
   ASSERT_EQ(r.status, 0) << r.err;
   nlohmann::json t = read_json(truth);
   EXPECT_EQ(t["look"]["board"]["material"], "wood");
@@ -98,7 +100,8 @@ TEST(RenderCli, BadArgumentsExitTwoWithOneLineNamingTheProblem) {
       {{"render", "cotoan", "--board", kBoard, "--out", png, "--size", "100"}, "--size"},
       {{"render", "cotoan", "--board", kBoard, "--out", png, "--size", "20x20"}, "--size"},
       {{"render", "cotoan", "--board", kBoard, "--out", png, "--look", "{bad"}, "--look"},
-      {{"render", "cotoan", "--board", kBoard, "--out", png, "--look", R"({"board":{"material":"glass"}})"}, "material"},
+      {{"render", "cotoan", "--board", kBoard, "--out", png, "--look", R"({"board":{"material":"glass"}})"},
+       "material"},
       {{"render", "cotoan", "--board", kBoard, "--out", png, "--look", R"({"colour":1})"}, "unknown key \"colour\""},
       {{"render", "cotoan", "--board", R"({"z9":"R1"})", "--out", png}, "no site 'z9'"},
       {{"render", "cotoan", "--board", R"({"a1":"W"})", "--out", png}, "a1"},

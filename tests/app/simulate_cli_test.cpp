@@ -13,7 +13,9 @@ namespace {
 using testing::lines_of;
 using testing::run_smartboard;
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "simulate_cli_" + name; }
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + "simulate_cli_" + name;
+}
 
 std::vector<nlohmann::json> read_jsonl(const std::string& path) {
   std::ifstream in(path);
@@ -76,14 +78,18 @@ TEST(SimulateCli, SameSeedGivesTheSameVideo) {
   std::string a = temp("det_a"), b = temp("det_b");
   for (const auto& d : {a, b}) {
     std::filesystem::remove_all(d);
-    ASSERT_EQ(run_smartboard(small({"simulate", "english", "--out", d, "--moves", "2", "--seed", "11", "--format", "png"})).status, 0);
+    ASSERT_EQ(
+        run_smartboard(small({"simulate", "english", "--out", d, "--moves", "2", "--seed", "11", "--format", "png"}))
+            .status,
+        0);
   }
   auto read = [](const std::string& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
   };
   EXPECT_EQ(read(a + "/truth.jsonl"), read(b + "/truth.jsonl"));
-  for (const char* f : {"/frame_000000.png", "/frame_000020.png", "/frame_000040.png"}) EXPECT_EQ(read(a + f), read(b + f)) << f;
+  for (const char* f : {"/frame_000000.png", "/frame_000020.png", "/frame_000040.png"})
+    EXPECT_EQ(read(a + f), read(b + f)) << f;
 }
 
 TEST(SimulateCli, FaultsAppearInTheTruthWithTheirTimes) {
@@ -93,7 +99,8 @@ TEST(SimulateCli, FaultsAppearInTheTruthWithTheirTimes) {
                                  "illegal,takeback", "--faults", "nudge,light"}));
   ASSERT_EQ(r.status, 0) << r.err;
   auto lines = read_jsonl(dir + "/truth.jsonl");
-  auto illegal = events_of(lines, "illegal"), restored = events_of(lines, "restored"), takeback = events_of(lines, "takeback");
+  auto illegal = events_of(lines, "illegal"), restored = events_of(lines, "restored"),
+       takeback = events_of(lines, "takeback");
   ASSERT_EQ(illegal.size(), 1u);
   ASSERT_EQ(restored.size(), 1u);
   ASSERT_EQ(takeback.size(), 1u);

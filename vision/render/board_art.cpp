@@ -15,15 +15,22 @@ namespace {
 constexpr int kShift = 4;  // sub-pixel bits for OpenCV's drawing functions
 constexpr double kOne = 1 << kShift;
 
-cv::Point fixed(cv::Point2d p) { return {static_cast<int>(std::lround(p.x * kOne)), static_cast<int>(std::lround(p.y * kOne))}; }
+cv::Point fixed(cv::Point2d p) {
+  return {static_cast<int>(std::lround(p.x * kOne)), static_cast<int>(std::lround(p.y * kOne))};
+}
 
 const Rgb& paint_colour(const BoardColours& c, calib::Paint p) {
   switch (p) {
-    case calib::Paint::Light: return c.light;
-    case calib::Paint::Dark: return c.dark;
-    case calib::Paint::Ink: return c.ink;
-    case calib::Paint::Water: return c.water;
-    case calib::Paint::Land: return c.land;
+    case calib::Paint::Light:
+      return c.light;
+    case calib::Paint::Dark:
+      return c.dark;
+    case calib::Paint::Ink:
+      return c.ink;
+    case calib::Paint::Water:
+      return c.water;
+    case calib::Paint::Land:
+      return c.land;
   }
   return c.ink;
 }
@@ -54,16 +61,23 @@ void stroke(cv::Mat& img, const std::vector<cv::Point2d>& pts, double width_px, 
 }  // namespace
 
 int aruco_dictionary_id(const std::string& name) {
-  static const std::map<std::string, int> ids = {
-      {"DICT_4X4_50", cv::aruco::DICT_4X4_50},     {"DICT_4X4_100", cv::aruco::DICT_4X4_100},
-      {"DICT_4X4_250", cv::aruco::DICT_4X4_250},   {"DICT_4X4_1000", cv::aruco::DICT_4X4_1000},
-      {"DICT_5X5_50", cv::aruco::DICT_5X5_50},     {"DICT_5X5_100", cv::aruco::DICT_5X5_100},
-      {"DICT_5X5_250", cv::aruco::DICT_5X5_250},   {"DICT_5X5_1000", cv::aruco::DICT_5X5_1000},
-      {"DICT_6X6_50", cv::aruco::DICT_6X6_50},     {"DICT_6X6_100", cv::aruco::DICT_6X6_100},
-      {"DICT_6X6_250", cv::aruco::DICT_6X6_250},   {"DICT_6X6_1000", cv::aruco::DICT_6X6_1000},
-      {"DICT_7X7_50", cv::aruco::DICT_7X7_50},     {"DICT_7X7_100", cv::aruco::DICT_7X7_100},
-      {"DICT_7X7_250", cv::aruco::DICT_7X7_250},   {"DICT_7X7_1000", cv::aruco::DICT_7X7_1000},
-      {"DICT_ARUCO_ORIGINAL", cv::aruco::DICT_ARUCO_ORIGINAL}};
+  static const std::map<std::string, int> ids = {{"DICT_4X4_50", cv::aruco::DICT_4X4_50},
+                                                 {"DICT_4X4_100", cv::aruco::DICT_4X4_100},
+                                                 {"DICT_4X4_250", cv::aruco::DICT_4X4_250},
+                                                 {"DICT_4X4_1000", cv::aruco::DICT_4X4_1000},
+                                                 {"DICT_5X5_50", cv::aruco::DICT_5X5_50},
+                                                 {"DICT_5X5_100", cv::aruco::DICT_5X5_100},
+                                                 {"DICT_5X5_250", cv::aruco::DICT_5X5_250},
+                                                 {"DICT_5X5_1000", cv::aruco::DICT_5X5_1000},
+                                                 {"DICT_6X6_50", cv::aruco::DICT_6X6_50},
+                                                 {"DICT_6X6_100", cv::aruco::DICT_6X6_100},
+                                                 {"DICT_6X6_250", cv::aruco::DICT_6X6_250},
+                                                 {"DICT_6X6_1000", cv::aruco::DICT_6X6_1000},
+                                                 {"DICT_7X7_50", cv::aruco::DICT_7X7_50},
+                                                 {"DICT_7X7_100", cv::aruco::DICT_7X7_100},
+                                                 {"DICT_7X7_250", cv::aruco::DICT_7X7_250},
+                                                 {"DICT_7X7_1000", cv::aruco::DICT_7X7_1000},
+                                                 {"DICT_ARUCO_ORIGINAL", cv::aruco::DICT_ARUCO_ORIGINAL}};
   auto it = ids.find(name);
   if (it == ids.end()) throw InputError("unknown ArUco dictionary '" + name + "'");
   return it->second;
@@ -83,8 +97,12 @@ BoardTexture paint_board(const calib::BoardModel& model, const BoardLook& look, 
     std::vector<cv::Point2d> pts;
     for (const auto& p : s.points) pts.push_back(px(p));
     switch (s.type) {
-      case calib::Shape::Type::Polygon: fill_polygon(tex.bgr, pts, colour); break;
-      case calib::Shape::Type::Polyline: stroke(tex.bgr, pts, s.width_mm * px_per_mm, colour); break;
+      case calib::Shape::Type::Polygon:
+        fill_polygon(tex.bgr, pts, colour);
+        break;
+      case calib::Shape::Type::Polyline:
+        stroke(tex.bgr, pts, s.width_mm * px_per_mm, colour);
+        break;
       case calib::Shape::Type::Disc:
         cv::circle(tex.bgr, fixed(pts[0]), static_cast<int>(std::lround(s.radius_mm * px_per_mm * kOne)), colour,
                    cv::FILLED, cv::LINE_AA, kShift);
@@ -128,7 +146,8 @@ BoardTexture paint_board(const calib::BoardModel& model, const BoardLook& look, 
   }
 
   tex.alpha = cv::Mat(size, CV_8U, cv::Scalar(0));
-  fill_polygon(tex.alpha, {px({0, 0}), px({model.size_mm.x, 0}), px({model.size_mm.x, model.size_mm.y}), px({0, model.size_mm.y})},
+  fill_polygon(tex.alpha,
+               {px({0, 0}), px({model.size_mm.x, 0}), px({model.size_mm.x, model.size_mm.y}), px({0, model.size_mm.y})},
                cv::Scalar(255));
   return tex;
 }

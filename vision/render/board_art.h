@@ -16,7 +16,9 @@ struct BoardTexture {
   double px_per_mm = 4;
   int pad = 2;
   // Texture pixel of board point (mm); pixel centres at integers.
-  cv::Point2d to_px(double x_mm, double y_mm) const { return {pad + x_mm * px_per_mm - 0.5, pad + y_mm * px_per_mm - 0.5}; }
+  cv::Point2d to_px(double x_mm, double y_mm) const {
+    return {pad + x_mm * px_per_mm - 0.5, pad + y_mm * px_per_mm - 0.5};
+  }
 };
 
 BoardTexture paint_board(const calib::BoardModel& model, const BoardLook& look, double px_per_mm, Rng& rng);

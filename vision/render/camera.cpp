@@ -73,7 +73,9 @@ bool Camera::pixel_to_plane(cv::Point2d px, double plane_z, cv::Point2d& board_x
   return true;
 }
 
-cv::Vec3d Camera::position() const { return -(R.t() * t); }
+cv::Vec3d Camera::position() const {
+  return -(R.t() * t);
+}
 
 double Camera::px_per_mm(const cv::Vec3d& world) const {
   cv::Point2d a = project(world), b = project(world + cv::Vec3d(1, 0, 0)), c = project(world + cv::Vec3d(0, 1, 0));
@@ -129,9 +131,14 @@ Camera Camera::from_json(const nlohmann::json& j, const std::string& where) {
 }
 
 nlohmann::json CameraPlacement::to_json() const {
-  return {{"tilt_deg", tilt_deg},     {"azimuth_deg", azimuth_deg}, {"roll_deg", roll_deg},
-          {"px_per_pitch", px_per_pitch}, {"hfov_deg", hfov_deg},   {"k1", k1},
-          {"k2", k2},                 {"aim_offset_mm", {aim_offset_mm.x, aim_offset_mm.y}}};
+  return {{"tilt_deg", tilt_deg},
+          {"azimuth_deg", azimuth_deg},
+          {"roll_deg", roll_deg},
+          {"px_per_pitch", px_per_pitch},
+          {"hfov_deg", hfov_deg},
+          {"k1", k1},
+          {"k2", k2},
+          {"aim_offset_mm", {aim_offset_mm.x, aim_offset_mm.y}}};
 }
 
 CameraPlacement CameraPlacement::from_json(const nlohmann::json& j, const std::string& where) {
@@ -187,8 +194,8 @@ Camera place_camera(const calib::BoardModel& model, const CameraPlacement& p, cv
   return cam;
 }
 
-double max_px_per_pitch(const calib::BoardModel& model, CameraPlacement p, cv::Size image_size,
-                        double margin_pitches, double border_px) {
+double max_px_per_pitch(const calib::BoardModel& model, CameraPlacement p, cv::Size image_size, double margin_pitches,
+                        double border_px) {
   const auto& q = model.playing_area_corners();
   double m = margin_pitches * model.pitch_mm;
   double x0 = std::min(q[0].x, q[3].x) - m, x1 = std::max(q[1].x, q[2].x) + m;
@@ -214,8 +221,10 @@ double max_px_per_pitch(const calib::BoardModel& model, CameraPlacement p, cv::S
   if (!fits(lo)) return lo;
   for (int i = 0; i < 40; ++i) {
     double mid = std::sqrt(lo * hi);
-    if (fits(mid)) lo = mid;
-    else hi = mid;
+    if (fits(mid))
+      lo = mid;
+    else
+      hi = mid;
   }
   return lo;
 }

@@ -17,8 +17,8 @@ namespace sb::vision {
 
 struct Camera {
   cv::Size image_size{1280, 720};
-  cv::Matx33d K = cv::Matx33d::eye();    // camera matrix
-  cv::Vec<double, 5> distortion{};         // k1 k2 p1 p2 k3, OpenCV's order
+  cv::Matx33d K = cv::Matx33d::eye();  // camera matrix
+  cv::Vec<double, 5> distortion{};     // k1 k2 p1 p2 k3, OpenCV's order
   cv::Matx33d R = cv::Matx33d::eye();
   cv::Vec3d t;
 
@@ -46,13 +46,13 @@ struct Camera {
 
 // How a camera is placed, in terms a person would describe: the numbers the renderer samples.
 struct CameraPlacement {
-  double tilt_deg = 0;       // 0: straight down; 45: looking at the board at 45° from vertical
-  double azimuth_deg = 0;    // where the camera stands around the board: 0 behind the first player, 90 to
-                             // that player's right, 180 behind the second player
-  double roll_deg = 0;       // the camera turned about its own axis
-  double px_per_pitch = 50;  // image distance between neighbouring sites at the aim point
-  double hfov_deg = 62;      // horizontal field of view
-  double k1 = 0, k2 = 0;     // radial distortion
+  double tilt_deg = 0;        // 0: straight down; 45: looking at the board at 45° from vertical
+  double azimuth_deg = 0;     // where the camera stands around the board: 0 behind the first player, 90 to
+                              // that player's right, 180 behind the second player
+  double roll_deg = 0;        // the camera turned about its own axis
+  double px_per_pitch = 50;   // image distance between neighbouring sites at the aim point
+  double hfov_deg = 62;       // horizontal field of view
+  double k1 = 0, k2 = 0;      // radial distortion
   cv::Point2d aim_offset_mm;  // where the camera aims, from the playing area's centre
 
   nlohmann::json to_json() const;

@@ -9,7 +9,9 @@
 namespace sb::vision {
 
 namespace {
-double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
+double clamp01(double v) {
+  return std::clamp(v, 0.0, 1.0);
+}
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -18,16 +20,22 @@ int hex_digit(char c) {
 }
 }  // namespace
 
-Rgb Rgb::clamped() const { return {clamp01(r), clamp01(g), clamp01(b)}; }
+Rgb Rgb::clamped() const {
+  return {clamp01(r), clamp01(g), clamp01(b)};
+}
 
-cv::Scalar Rgb::bgr255() const { return cv::Scalar(clamp01(b) * 255.0, clamp01(g) * 255.0, clamp01(r) * 255.0); }
+cv::Scalar Rgb::bgr255() const {
+  return cv::Scalar(clamp01(b) * 255.0, clamp01(g) * 255.0, clamp01(r) * 255.0);
+}
 
 cv::Vec3b Rgb::bgr8() const {
   return cv::Vec3b(cv::saturate_cast<uchar>(b * 255.0), cv::saturate_cast<uchar>(g * 255.0),
                    cv::saturate_cast<uchar>(r * 255.0));
 }
 
-Rgb mix(const Rgb& a, const Rgb& b, double t) { return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t}; }
+Rgb mix(const Rgb& a, const Rgb& b, double t) {
+  return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
+}
 
 Rgb parse_rgb(std::string_view text, const std::string& where) {
   std::string_view s = text;
@@ -54,12 +62,18 @@ Rgb from_hsv(double h, double s, double v) {
   v = clamp01(v);
   double c = v * s, x = c * (1 - std::fabs(std::fmod(h / 60.0, 2.0) - 1)), m = v - c;
   Rgb o;
-  if (h < 60) o = {c, x, 0};
-  else if (h < 120) o = {x, c, 0};
-  else if (h < 180) o = {0, c, x};
-  else if (h < 240) o = {0, x, c};
-  else if (h < 300) o = {x, 0, c};
-  else o = {c, 0, x};
+  if (h < 60)
+    o = {c, x, 0};
+  else if (h < 120)
+    o = {x, c, 0};
+  else if (h < 180)
+    o = {0, c, x};
+  else if (h < 240)
+    o = {0, x, c};
+  else if (h < 300)
+    o = {x, 0, c};
+  else
+    o = {c, 0, x};
   return {o.r + m, o.g + m, o.b + m};
 }
 
@@ -68,10 +82,14 @@ void to_hsv(const Rgb& c0, double& h, double& s, double& v) {
   double mx = std::max({c.r, c.g, c.b}), mn = std::min({c.r, c.g, c.b}), d = mx - mn;
   v = mx;
   s = mx > 0 ? d / mx : 0;
-  if (d <= 1e-12) h = 0;
-  else if (mx == c.r) h = 60 * std::fmod((c.g - c.b) / d + 6.0, 6.0);
-  else if (mx == c.g) h = 60 * ((c.b - c.r) / d + 2);
-  else h = 60 * ((c.r - c.g) / d + 4);
+  if (d <= 1e-12)
+    h = 0;
+  else if (mx == c.r)
+    h = 60 * std::fmod((c.g - c.b) / d + 6.0, 6.0);
+  else if (mx == c.g)
+    h = 60 * ((c.b - c.r) / d + 2);
+  else
+    h = 60 * ((c.r - c.g) / d + 4);
 }
 
 Rgb vary_shade(const Rgb& c, double amount, Rng& rng) {
@@ -91,8 +109,8 @@ Rgb light_colour(double kelvin) {
     Rgb c;
   };
   static const Anchor anchors[] = {
-      {2000, {1.00, 0.54, 0.16}}, {2700, {1.00, 0.66, 0.34}}, {3500, {1.00, 0.77, 0.54}},
-      {4500, {1.00, 0.87, 0.75}}, {5500, {1.00, 0.95, 0.90}}, {6500, {1.00, 1.00, 1.00}},
+      {2000, {1.00, 0.54, 0.16}}, {2700, {1.00, 0.66, 0.34}},  {3500, {1.00, 0.77, 0.54}},
+      {4500, {1.00, 0.87, 0.75}}, {5500, {1.00, 0.95, 0.90}},  {6500, {1.00, 1.00, 1.00}},
       {8000, {0.89, 0.92, 1.00}}, {10000, {0.80, 0.86, 1.00}}, {12000, {0.76, 0.83, 1.00}}};
   kelvin = std::clamp(kelvin, 2000.0, 12000.0);
   Rgb raw = anchors[0].c;

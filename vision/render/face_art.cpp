@@ -24,7 +24,9 @@ struct Pen {
   }
   int len(double d) const { return std::max(1, static_cast<int>(std::lround(d * R * kOne))); }
   int thick(double w) const { return std::max(1, static_cast<int>(std::lround(w * R))); }
-  void disc(double x, double y, double r) const { cv::circle(img, at(x, y), len(r), colour, cv::FILLED, cv::LINE_AA, kShift); }
+  void disc(double x, double y, double r) const {
+    cv::circle(img, at(x, y), len(r), colour, cv::FILLED, cv::LINE_AA, kShift);
+  }
   void ring(double x, double y, double r, double w) const {
     cv::circle(img, at(x, y), len(r), colour, thick(w), cv::LINE_AA, kShift);
   }
@@ -113,7 +115,8 @@ void draw_pictogram(const Pen& p, char letter) {
       p.line(0.35, -0.2, 0.35, -0.55, w);
       p.line(0, -0.2, 0, -0.62, w);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -125,18 +128,23 @@ void draw_letter(const Pen& p, char letter) {
   cv::Size s = cv::getTextSize(text, font, 1.0, thickness, &baseline);
   double scale = 1.05 * p.R / std::max(s.width, s.height);
   s = cv::getTextSize(text, font, scale, thickness, &baseline);
-  cv::Point org(static_cast<int>(std::lround(p.cx - s.width / 2.0)), static_cast<int>(std::lround(p.cy + s.height / 2.0)));
+  cv::Point org(static_cast<int>(std::lround(p.cx - s.width / 2.0)),
+                static_cast<int>(std::lround(p.cy + s.height / 2.0)));
   cv::putText(p.img, text, org, font, scale, p.colour, thickness, cv::LINE_AA);
 }
 
 void draw_zero(const Pen& p, ZeroMark mark) {
   switch (mark) {
-    case ZeroMark::Ring: p.ring(0, 0, 0.42, 0.12); break;
+    case ZeroMark::Ring:
+      p.ring(0, 0, 0.42, 0.12);
+      break;
     case ZeroMark::Cross:
       p.line(-0.38, -0.38, 0.38, 0.38, 0.13);
       p.line(-0.38, 0.38, 0.38, -0.38, 0.13);
       break;
-    case ZeroMark::Star: p.star(0, 0.03, 0.5, 0.2, 5); break;
+    case ZeroMark::Star:
+      p.star(0, 0.03, 0.5, 0.2, 5);
+      break;
     case ZeroMark::Blank:  // a double rim and nothing inside
       p.ring(0, 0, 0.78, 0.05);
       p.ring(0, 0, 0.66, 0.05);
@@ -146,7 +154,9 @@ void draw_zero(const Pen& p, ZeroMark mark) {
 
 }  // namespace
 
-bool FaceArt::has_pictogram(char letter) { return std::string("CHIETAGSFNM").find(letter) != std::string::npos; }
+bool FaceArt::has_pictogram(char letter) {
+  return std::string("CHIETAGSFNM").find(letter) != std::string::npos;
+}
 
 std::vector<cv::Point2d> FaceArt::dot_layout(DotArrangement arrangement, int count, double dot_radius,
                                              uint64_t pattern_seed) {
@@ -156,8 +166,8 @@ std::vector<cv::Point2d> FaceArt::dot_layout(DotArrangement arrangement, int cou
     case DotArrangement::Dice: {
       const double g = 0.42;
       auto at = [&](int col, int row) { pts.push_back({(col - 1) * g, (row - 1) * g}); };
-      static const char* patterns[10] = {"", "....x....", "x.......x", "x...x...x", "x.x...x.x", "x.x.x.x.x",
-                                         "x.xx.xx.x", "x.xxxxx.x", "xxxx.xxxx", "xxxxxxxxx"};
+      static const char* patterns[10] = {"",          "....x....", "x.......x", "x...x...x", "x.x...x.x",
+                                         "x.x.x.x.x", "x.xx.xx.x", "x.xxxxx.x", "xxxx.xxxx", "xxxxxxxxx"};
       const char* pat = patterns[std::min(count, 9)];
       for (int i = 0; i < 9; ++i)
         if (pat[i] == 'x') at(i % 3, i / 3);
@@ -188,7 +198,8 @@ std::vector<cv::Point2d> FaceArt::dot_layout(DotArrangement arrangement, int cou
           if (clear) pts.push_back(c);
         }
       }
-      if (static_cast<int>(pts.size()) < count) return dot_layout(DotArrangement::Dice, count, dot_radius, pattern_seed);
+      if (static_cast<int>(pts.size()) < count)
+        return dot_layout(DotArrangement::Dice, count, dot_radius, pattern_seed);
       break;
     }
   }
@@ -215,9 +226,15 @@ cv::Mat FaceArt::draw(const std::string& token) const {
           static_cast<uint64_t>(static_cast<unsigned char>(identity)));
   cv::Mat pattern;
   switch (look_.material) {
-    case PieceMaterial::Wood: pattern = 0.75 + 0.35 * (1.0 - wood_pattern(cv::Size(S, S), S / 9.0, rng.uniform(0, 180), rng)); break;
-    case PieceMaterial::Stone: pattern = 1.0 + 0.12 * fractal_noise(cv::Size(S, S), S / 3.0, 3, rng); break;
-    case PieceMaterial::Plastic: pattern = cv::Mat(S, S, CV_32F, cv::Scalar(1.0)); break;
+    case PieceMaterial::Wood:
+      pattern = 0.75 + 0.35 * (1.0 - wood_pattern(cv::Size(S, S), S / 9.0, rng.uniform(0, 180), rng));
+      break;
+    case PieceMaterial::Stone:
+      pattern = 1.0 + 0.12 * fractal_noise(cv::Size(S, S), S / 3.0, 3, rng);
+      break;
+    case PieceMaterial::Plastic:
+      pattern = cv::Mat(S, S, CV_32F, cv::Scalar(1.0));
+      break;
   }
   for (int y = 0; y < S; ++y) {
     const float* f = pattern.ptr<float>(y);
@@ -225,15 +242,17 @@ cv::Mat FaceArt::draw(const std::string& token) const {
     for (int x = 0; x < S; ++x) {
       double r = std::hypot(x - c, y - c) / R;
       // Discs have a narrow chamfer at the rim; stones darken towards their rounded edge.
-      double edge = look_.shape == PieceShape::Stone ? 1.0 - 0.35 * std::clamp(r, 0.0, 1.0) * std::clamp(r, 0.0, 1.0) * std::clamp(r, 0.0, 1.0)
-                                                     : (r > 0.9 ? 0.82 : 1.0);
+      double edge = look_.shape == PieceShape::Stone
+                        ? 1.0 - 0.35 * std::clamp(r, 0.0, 1.0) * std::clamp(r, 0.0, 1.0) * std::clamp(r, 0.0, 1.0)
+                        : (r > 0.9 ? 0.82 : 1.0);
       for (int k = 0; k < 3; ++k) o[x][k] = cv::saturate_cast<uchar>(o[x][k] * f[x] * edge);
     }
   }
 
   Pen pen{bgr, c, c, R, colours.mark.bgr255()};
   switch (look_.face) {
-    case FaceKind::Plain: break;
+    case FaceKind::Plain:
+      break;
     case FaceKind::Grooves:
       for (int g = 0; g < look_.grooves; ++g) pen.ring(0, 0, 0.78 - g * 0.22, 0.05);
       break;
@@ -253,8 +272,10 @@ cv::Mat FaceArt::draw(const std::string& token) const {
     case FaceKind::Symbols:
       pen.ring(0, 0, 0.84, 0.05);
       if (identity) {
-        if (look_.symbols == SymbolStyle::Pictograms && has_pictogram(identity)) draw_pictogram(pen, identity);
-        else draw_letter(pen, identity);
+        if (look_.symbols == SymbolStyle::Pictograms && has_pictogram(identity))
+          draw_pictogram(pen, identity);
+        else
+          draw_letter(pen, identity);
       }
       break;
   }

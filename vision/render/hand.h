@@ -18,10 +18,10 @@ struct Capsule {
 };
 
 struct HandSolids {
-  std::vector<Capsule> arm;            // upper arm and forearm pieces, shoulder first
-  std::vector<cv::Vec3d> palm;         // outline of the back of the hand
+  std::vector<Capsule> arm;     // upper arm and forearm pieces, shoulder first
+  std::vector<cv::Vec3d> palm;  // outline of the back of the hand
   double palm_thickness = 0;
-  std::vector<Capsule> fingers;        // thumb first
+  std::vector<Capsule> fingers;  // thumb first
 };
 
 HandSolids pose_hand(const HandPose& pose, const HandLook& look);

@@ -29,7 +29,8 @@ Lighting::Lighting(const LightLook& light, const calib::BoardModel& model, const
   for (int i = 0; i < light.glare_spots; ++i) {
     double u = rng.uniform(0.1, 0.9), v = rng.uniform(0.1, 0.9);
     cv::Point2d xy(q[3].x + (q[2].x - q[3].x) * u, q[3].y + (q[0].y - q[3].y) * v);
-    spots_.push_back({xy, light.glare_size_mm * rng.uniform(0.6, 1.3) / 2, light.glare_strength * rng.uniform(0.7, 1.0)});
+    spots_.push_back(
+        {xy, light.glare_size_mm * rng.uniform(0.6, 1.3) / 2, light.glare_strength * rng.uniform(0.7, 1.0)});
   }
 }
 

@@ -192,7 +192,9 @@ void read_pieces(const json& j, const std::string& where, PieceLook& p) {
   f.seed("pattern_seed", p.pattern_seed);
 }
 
-double log_uniform(Rng& rng, double lo, double hi) { return std::exp(rng.uniform(std::log(lo), std::log(hi))); }
+double log_uniform(Rng& rng, double lo, double hi) {
+  return std::exp(rng.uniform(std::log(lo), std::log(hi)));
+}
 
 // A colour pair for a set that looks nothing like the config's: two clearly different hues, or one colour in
 // two clearly different brightnesses.
@@ -227,10 +229,10 @@ BoardColours vary_board(const BoardColours& base, Rng& rng, bool alternative) {
     struct Pair {
       Rgb light, dark;
     };
-    static const Pair pairs[] = {{{0.91, 0.87, 0.72}, {0.18, 0.42, 0.24}},  // buff and green
-                                 {{0.95, 0.95, 0.93}, {0.12, 0.12, 0.12}},  // white and black
-                                 {{0.94, 0.85, 0.68}, {0.55, 0.33, 0.18}},  // maple and walnut
-                                 {{0.92, 0.93, 0.96}, {0.25, 0.35, 0.60}},  // white and blue
+    static const Pair pairs[] = {{{0.91, 0.87, 0.72}, {0.18, 0.42, 0.24}},   // buff and green
+                                 {{0.95, 0.95, 0.93}, {0.12, 0.12, 0.12}},   // white and black
+                                 {{0.94, 0.85, 0.68}, {0.55, 0.33, 0.18}},   // maple and walnut
+                                 {{0.92, 0.93, 0.96}, {0.25, 0.35, 0.60}},   // white and blue
                                  {{0.90, 0.80, 0.60}, {0.60, 0.18, 0.14}}};  // cream and red
     const Pair& p = pairs[rng.below(static_cast<int>(std::size(pairs)))];
     c.light = p.light;
@@ -250,14 +252,30 @@ BoardColours vary_board(const BoardColours& base, Rng& rng, bool alternative) {
 
 }  // namespace
 
-const char* name_of(BoardMaterial v) { return kBoardMaterials.name(v); }
-const char* name_of(TableSurface v) { return kTableSurfaces.name(v); }
-const char* name_of(PieceMaterial v) { return kPieceMaterials.name(v); }
-const char* name_of(PieceShape v) { return kPieceShapes.name(v); }
-const char* name_of(FaceKind v) { return kFaceKinds.name(v); }
-const char* name_of(DotArrangement v) { return kDotArrangements.name(v); }
-const char* name_of(ZeroMark v) { return kZeroMarks.name(v); }
-const char* name_of(SymbolStyle v) { return kSymbolStyles.name(v); }
+const char* name_of(BoardMaterial v) {
+  return kBoardMaterials.name(v);
+}
+const char* name_of(TableSurface v) {
+  return kTableSurfaces.name(v);
+}
+const char* name_of(PieceMaterial v) {
+  return kPieceMaterials.name(v);
+}
+const char* name_of(PieceShape v) {
+  return kPieceShapes.name(v);
+}
+const char* name_of(FaceKind v) {
+  return kFaceKinds.name(v);
+}
+const char* name_of(DotArrangement v) {
+  return kDotArrangements.name(v);
+}
+const char* name_of(ZeroMark v) {
+  return kZeroMarks.name(v);
+}
+const char* name_of(SymbolStyle v) {
+  return kSymbolStyles.name(v);
+}
 
 const SideColours& PieceLook::colours(char side) const {
   for (const SideColours& s : sides)
@@ -268,12 +286,18 @@ const SideColours& PieceLook::colours(char side) const {
 json Look::to_json() const {
   json j;
   j["camera"] = camera.to_json();
-  j["board"] = {{"material", name_of(board.material)}, {"colours", colours_json(board.colours)},
-                {"edge", rgb_hex(board.edge)},         {"thickness_mm", board.thickness_mm},
-                {"texture", board.texture},            {"gloss", board.gloss},
+  j["board"] = {{"material", name_of(board.material)},
+                {"colours", colours_json(board.colours)},
+                {"edge", rgb_hex(board.edge)},
+                {"thickness_mm", board.thickness_mm},
+                {"texture", board.texture},
+                {"gloss", board.gloss},
                 {"markers", board.markers}};
-  j["table"] = {{"surface", name_of(table.surface)}, {"base", rgb_hex(table.base)}, {"accent", rgb_hex(table.accent)},
-                {"scale_mm", table.scale_mm},        {"angle_deg", table.angle_deg}};
+  j["table"] = {{"surface", name_of(table.surface)},
+                {"base", rgb_hex(table.base)},
+                {"accent", rgb_hex(table.accent)},
+                {"scale_mm", table.scale_mm},
+                {"angle_deg", table.angle_deg}};
   j["pieces"] = pieces_json(pieces);
   j["light"] = {{"exposure", light.exposure},
                 {"ambient", light.ambient},
@@ -353,7 +377,8 @@ Look Look::from_json(const json& j, const std::string& where) {
     Fields f(*h, top.path("hands"));
     auto pair_of = [&](const char* key, auto read) {
       if (const json* v = f.get(key)) {
-        if (!v->is_array() || v->size() != 2) throw InputError(f.path(key) + ": expected a list of two, one per player");
+        if (!v->is_array() || v->size() != 2)
+          throw InputError(f.path(key) + ": expected a list of two, one per player");
         for (int i = 0; i < 2; ++i) read(i, (*v)[i], f.path(key) + "[" + std::to_string(i) + "]");
       }
     };
@@ -372,7 +397,9 @@ Look Look::from_json(const json& j, const std::string& where) {
   return look;
 }
 
-bool Look::operator==(const Look& o) const { return to_json() == o.to_json(); }
+bool Look::operator==(const Look& o) const {
+  return to_json() == o.to_json();
+}
 
 GameArt GameArt::from_json(const json& j, const std::string& game, const std::string& where) {
   GameArt art;
@@ -385,7 +412,9 @@ GameArt GameArt::from_json(const json& j, const std::string& game, const std::st
   return art;
 }
 
-json GameArt::to_json() const { return {{"pieces", pieces_json(pieces)}, {"board_look", colours_json(board)}}; }
+json GameArt::to_json() const {
+  return {{"pieces", pieces_json(pieces)}, {"board_look", colours_json(board)}};
+}
 
 GameArt load_game_art(const std::string& game) {
   auto path = calib::configs_dir() / (game + ".json");
@@ -488,9 +517,15 @@ Look sample_look(const GameArt& art, const calib::BoardModel& model, cv::Size im
   p.diameter_pitch = std::clamp(art.pieces.diameter_pitch * rp.uniform(0.9, 1.08), 0.55, 0.86);
   p.height_mm = p.shape == PieceShape::Stone ? rp.uniform(5, 8) : rp.uniform(5, 10);
   switch (p.material) {
-    case PieceMaterial::Plastic: p.gloss = rp.uniform(0.3, 0.9); break;
-    case PieceMaterial::Wood: p.gloss = rp.uniform(0.05, 0.4); break;
-    case PieceMaterial::Stone: p.gloss = rp.uniform(0.2, 0.7); break;
+    case PieceMaterial::Plastic:
+      p.gloss = rp.uniform(0.3, 0.9);
+      break;
+    case PieceMaterial::Wood:
+      p.gloss = rp.uniform(0.05, 0.4);
+      break;
+    case PieceMaterial::Stone:
+      p.gloss = rp.uniform(0.2, 0.7);
+      break;
   }
   p.shade_jitter = rp.uniform(0, 0.6);
   if (p.face == FaceKind::Grooves) p.grooves = rp.between(0, 3);

@@ -18,10 +18,10 @@ namespace sb::vision {
 enum class BoardMaterial { Paper, Cardboard, Wood };
 enum class TableSurface { Wood, Cloth, Laminate, Stone };
 enum class PieceMaterial { Plastic, Wood, Stone };
-enum class PieceShape { Disc, Stone };               // flat cylinder, or a cylinder with a rounded top edge
+enum class PieceShape { Disc, Stone };                  // flat cylinder, or a cylinder with a rounded top edge
 enum class FaceKind { Plain, Grooves, Dots, Symbols };  // what the top face shows
 enum class DotArrangement { Dice, Ring, Scattered };
-enum class ZeroMark { Ring, Cross, Star, Blank };     // how the Cờ toán 0 piece shows it is the 0
+enum class ZeroMark { Ring, Cross, Star, Blank };  // how the Cờ toán 0 piece shows it is the 0
 enum class SymbolStyle { Letters, Pictograms };
 
 // Names as written in JSON; the parsers throw InputError naming `where` and the allowed names.
@@ -82,39 +82,39 @@ struct PieceLook {
   double shade_jitter = 0.3;    // piece-to-piece variation of shade, 0..1
   int grooves = 2;              // rings pressed into a draughts man's face
   DotArrangement dots = DotArrangement::Dice;
-  double dot_size = 0.16;       // dot radius as a fraction of the piece radius
+  double dot_size = 0.16;  // dot radius as a fraction of the piece radius
   ZeroMark zero = ZeroMark::Ring;
   SymbolStyle symbols = SymbolStyle::Letters;
-  double max_offset = 0.15;     // off-centre placement, fraction of the pitch (≤ 0.2)
-  double max_turn_deg = 180;    // random rotation of a piece about its axis
-  uint64_t pattern_seed = 1;    // scattered dots, wood figure
+  double max_offset = 0.15;                     // off-centre placement, fraction of the pitch (≤ 0.2)
+  double max_turn_deg = 180;                    // random rotation of a piece about its axis
+  uint64_t pattern_seed = 1;                    // scattered dots, wood figure
   const SideColours& colours(char side) const;  // throws InputError for a side with no colours
   bool operator==(const PieceLook&) const = default;
 };
 
 struct LightLook {
-  double exposure = 1.0;        // overall brightness
-  double ambient = 0.55;        // share of light from everywhere
-  double directional = 0.45;    // share from one lamp (casts the shadows)
-  double azimuth_deg = 30;      // where that lamp is (0: behind the first player)
-  double elevation_deg = 60;    // its height above the table
-  double kelvin = 5000;         // colour temperature
-  double gradient = 0.15;       // brightness falls by this fraction across the board
+  double exposure = 1.0;      // overall brightness
+  double ambient = 0.55;      // share of light from everywhere
+  double directional = 0.45;  // share from one lamp (casts the shadows)
+  double azimuth_deg = 30;    // where that lamp is (0: behind the first player)
+  double elevation_deg = 60;  // its height above the table
+  double kelvin = 5000;       // colour temperature
+  double gradient = 0.15;     // brightness falls by this fraction across the board
   double gradient_angle_deg = 0;
-  int glare_spots = 0;          // lamp reflections on the board
+  int glare_spots = 0;  // lamp reflections on the board
   double glare_strength = 0.5;
   double glare_size_mm = 30;
-  double vignette = 0.25;       // brightness lost at the image corners
+  double vignette = 0.25;  // brightness lost at the image corners
   double shadow_softness_mm = 2.5;
   bool operator==(const LightLook&) const = default;
 };
 
 struct SensorLook {
-  double noise = 2.0;          // grey levels (sigma) of sensor noise
-  double defocus_px = 0.0;     // Gaussian blur sigma
-  double motion_px = 0.0;      // length of a motion-blur streak
+  double noise = 2.0;       // grey levels (sigma) of sensor noise
+  double defocus_px = 0.0;  // Gaussian blur sigma
+  double motion_px = 0.0;   // length of a motion-blur streak
   double motion_angle_deg = 0;
-  int jpeg_quality = 0;        // 0: no compression artefacts; else 20..100
+  int jpeg_quality = 0;  // 0: no compression artefacts; else 20..100
   bool operator==(const SensorLook&) const = default;
 };
 
@@ -159,10 +159,10 @@ struct LookRange {
   double min_px_per_pitch = 25;
   double max_px_per_pitch = 100;
   double max_tilt_deg = 45;
-  bool any_azimuth = true;      // false: the camera stands behind one of the players (±25°)
+  bool any_azimuth = true;         // false: the camera stands behind one of the players (±25°)
   bool default_sets_only = false;  // false: some sets look nothing like the config's
-  bool sensor_blur = true;      // defocus and motion blur may appear
-  bool jpeg = true;             // JPEG artefacts may appear
+  bool sensor_blur = true;         // defocus and motion blur may appear
+  bool jpeg = true;                // JPEG artefacts may appear
 };
 
 Look sample_look(const GameArt& art, const calib::BoardModel& model, cv::Size image_size, const LookRange& range,

@@ -1,8 +1,8 @@
 #include "vision/render/renderer.h"
 
 #include <algorithm>
-#include <ctime>
 #include <cmath>
+#include <ctime>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
 
@@ -58,7 +58,8 @@ std::vector<cv::Point2d> capsule_outline(cv::Point2d a, double ra, cv::Point2d b
 }
 
 cv::Scalar lit(const Rgb& albedo, const cv::Vec3f& gain, double k = 1.0) {
-  return cv::Scalar(std::clamp(albedo.b * gain[0] * k, 0.0, 1.0) * 255, std::clamp(albedo.g * gain[1] * k, 0.0, 1.0) * 255,
+  return cv::Scalar(std::clamp(albedo.b * gain[0] * k, 0.0, 1.0) * 255,
+                    std::clamp(albedo.g * gain[1] * k, 0.0, 1.0) * 255,
                     std::clamp(albedo.r * gain[2] * k, 0.0, 1.0) * 255);
 }
 
@@ -161,7 +162,8 @@ void Renderer::prepare() {
   board_zone_small_ = cv::Mat(small, CV_8U, cv::Scalar(0));
   const auto& q = model_.outline_corners();
   double g = model_.pitch_mm / 2;
-  calib::Vec2 grown[4] = {{q[0].x - g, q[0].y + g}, {q[1].x + g, q[1].y + g}, {q[2].x + g, q[2].y - g}, {q[3].x - g, q[3].y - g}};
+  calib::Vec2 grown[4] = {
+      {q[0].x - g, q[0].y + g}, {q[1].x + g, q[1].y + g}, {q[2].x + g, q[2].y - g}, {q[3].x - g, q[3].y - g}};
   std::vector<cv::Point2d> outline;
   for (int side = 0; side < 4; ++side) {
     const calib::Vec2 &a = grown[side], &b = grown[(side + 1) % 4];
@@ -188,7 +190,8 @@ void Renderer::draw_backdrop() {
       for (int plane = 0; plane < 2; ++plane) {
         bool hit = camera_.pixel_to_plane(px, plane ? T : 0.0, xy);
         if (!hit || std::fabs(xy.x) > 1e5 || std::fabs(xy.y) > 1e5) xy = {1e5, 1e5};
-        (plane ? grid_table : grid_board).at<cv::Vec2f>(gy, gx) = cv::Vec2f(static_cast<float>(xy.x), static_cast<float>(xy.y));
+        (plane ? grid_table : grid_board).at<cv::Vec2f>(gy, gx) =
+            cv::Vec2f(static_cast<float>(xy.x), static_cast<float>(xy.y));
       }
     }
   cv::Mat map_board = interpolate_grid(grid_board, step, size);
@@ -248,7 +251,8 @@ void Renderer::draw_backdrop() {
     cv::Point2d shift(-L[0] * s, -L[1] * s);
     std::vector<cv::Point2d> foot, cast;
     const double g = 3.0;  // contact darkening reaches a few millimetres beyond the edge
-    calib::Vec2 corners[4] = {{-g, -g}, {model_.size_mm.x + g, -g}, {model_.size_mm.x + g, model_.size_mm.y + g}, {-g, model_.size_mm.y + g}};
+    calib::Vec2 corners[4] = {
+        {-g, -g}, {model_.size_mm.x + g, -g}, {model_.size_mm.x + g, model_.size_mm.y + g}, {-g, model_.size_mm.y + g}};
     for (int side = 0; side < 4; ++side) {
       const calib::Vec2 &a = corners[side], &b = corners[(side + 1) % 4];
       for (int i = 0; i < 16; ++i) {
@@ -403,7 +407,8 @@ void Renderer::draw_shadows(cv::Mat& img, const Scene& scene) const {
   cv::Mat grown;
   cv::resize(pieces_mask(small_box), grown, cv::Size(small_box.width * kSmall, small_box.height * kSmall), 0, 0,
              cv::INTER_LINEAR);
-  cv::Rect box = cv::Rect(small_box.x * kSmall, small_box.y * kSmall, grown.cols, grown.rows) & cv::Rect(0, 0, img.cols, img.rows);
+  cv::Rect box =
+      cv::Rect(small_box.x * kSmall, small_box.y * kSmall, grown.cols, grown.rows) & cv::Rect(0, 0, img.cols, img.rows);
   if (box.empty()) return;
   cv::Mat full = grown(cv::Rect(0, 0, box.width, box.height));
   // Even an ambient-only room darkens under and around a piece a little.
@@ -445,8 +450,10 @@ void Renderer::draw_top(cv::Mat& img, const PieceInstance& p, double top_mm, dou
     ymin = std::min(ymin, q.y);
     ymax = std::max(ymax, q.y);
   }
-  int x0 = std::max(0, static_cast<int>(std::floor(xmin)) - 1), x1 = std::min(img.cols - 1, static_cast<int>(std::ceil(xmax)) + 1);
-  int y0 = std::max(0, static_cast<int>(std::floor(ymin)) - 1), y1 = std::min(img.rows - 1, static_cast<int>(std::ceil(ymax)) + 1);
+  int x0 = std::max(0, static_cast<int>(std::floor(xmin)) - 1),
+      x1 = std::min(img.cols - 1, static_cast<int>(std::ceil(xmax)) + 1);
+  int y0 = std::max(0, static_cast<int>(std::floor(ymin)) - 1),
+      y1 = std::min(img.rows - 1, static_cast<int>(std::ceil(ymax)) + 1);
   if (x0 > x1 || y0 > y1) return;
 
   cv::Point2d centre_px = camera_.project(C);
@@ -479,7 +486,8 @@ void Renderer::draw_top(cv::Mat& img, const PieceInstance& p, double top_mm, dou
       float hi = spec > 0.5 && d2 < 6 ? static_cast<float>(spec * std::exp(-d2)) : 0.0f;
       for (int c = 0; c < 3; ++c) {
         // Premultiplied by alpha in the texture's own sense: colours are meaningful where alpha > 0.
-        float col = (r0[0][c] * r0[0][3] * wa + r0[1][c] * r0[1][3] * wb + r1[0][c] * r1[0][3] * wc + r1[1][c] * r1[1][3] * wd) /
+        float col = (r0[0][c] * r0[0][3] * wa + r0[1][c] * r0[1][3] * wb + r1[0][c] * r1[0][3] * wc +
+                     r1[1][c] * r1[1][3] * wd) /
                     (alpha * 255.0f);
         float val = col * gain[c] + hi * lc[c];
         o[x][c] = cv::saturate_cast<uchar>(o[x][c] * (1 - alpha) + val * alpha);
@@ -519,7 +527,8 @@ void Renderer::draw_piece(cv::Mat& img, const PieceInstance& p) const {
       for (int k = 0; k < segs; ++k) {
         double a0 = 2 * kPi * k / segs, a1 = 2 * kPi * (k + 1) / segs, am = (a0 + a1) / 2;
         cv::Vec3d nrm = cv::normalize(cv::Vec3d(std::cos(am), std::sin(am), -slope));
-        cv::Vec3d mid(p.xy.x + (b.ra + b.rb) / 2 * std::cos(am), p.xy.y + (b.ra + b.rb) / 2 * std::sin(am), -(b.za + b.zb) / 2);
+        cv::Vec3d mid(p.xy.x + (b.ra + b.rb) / 2 * std::cos(am), p.xy.y + (b.ra + b.rb) / 2 * std::sin(am),
+                      -(b.za + b.zb) / 2);
         if (nrm.dot(cam - mid) <= 0) continue;
         // Overlap neighbouring quads by a hair so no seam of background shows between them.
         double e = 0.02;
@@ -540,13 +549,15 @@ void Renderer::draw_piece(cv::Mat& img, const PieceInstance& p) const {
         cv::Vec3d nrm(std::cos(a), std::sin(a), 0);
         cv::Vec3d pt(p.xy.x + r * std::cos(a), p.xy.y + r * std::sin(a), -z0);
         if (nrm.dot(cam - pt) <= 0) {
-          if (seam.size() > 1) cv::polylines(img, seam, false, lit(body, lighting_->colour_bgr(), 0.3), 1, cv::LINE_AA, kShift);
+          if (seam.size() > 1)
+            cv::polylines(img, seam, false, lit(body, lighting_->colour_bgr(), 0.3), 1, cv::LINE_AA, kShift);
           seam.clear();
           continue;
         }
         seam.push_back(fixed(camera_.project(pt)));
       }
-      if (seam.size() > 1) cv::polylines(img, seam, false, lit(body, lighting_->colour_bgr(), 0.3), 1, cv::LINE_AA, kShift);
+      if (seam.size() > 1)
+        cv::polylines(img, seam, false, lit(body, lighting_->colour_bgr(), 0.3), 1, cv::LINE_AA, kShift);
     }
   }
   draw_top(img, p, p.base_mm + h * static_cast<double>(n), top_radius);
@@ -570,7 +581,8 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
   for (const auto& v : solids.palm) palm_centre += v * (1.0 / solids.palm.size());
   Part palm{cv::norm(cam - palm_centre), {}, solids.palm};
   for (size_t i = 0; i < solids.palm.size(); ++i)
-    palm.caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 13 * look_.hands.size, 13 * look_.hands.size, false});
+    palm.caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 13 * look_.hands.size,
+                         13 * look_.hands.size, false});
   parts.push_back(palm);
   for (Capsule c : solids.fingers)
     if (clip_to_camera(camera_, c)) parts.push_back({cv::norm(cam - (c.a + c.b) * 0.5), {c}, {}});
@@ -592,7 +604,8 @@ void Renderer::draw_hand(cv::Mat& img, const HandPose& hand) const {
       static const double kShade[] = {0.70, 0.79, 0.86, 0.92, 0.97, 1.01};
       for (int band = 0; band < 6; ++band) {
         double k = kScale[band], shift = (1 - k) * 0.55;
-        fill_poly(img, capsule_outline(pa + off * (shift * ra), ra * k, pb + off * (shift * rb), rb * k), lit(albedo, g, kShade[band]));
+        fill_poly(img, capsule_outline(pa + off * (shift * ra), ra * k, pb + off * (shift * rb), rb * k),
+                  lit(albedo, g, kShade[band]));
       }
     }
     if (!part.plate.empty()) {
@@ -614,11 +627,13 @@ void Renderer::hand_silhouette(cv::Mat& mask, const HandPose& hand, double scale
   std::vector<Capsule> caps = solids.arm;
   caps.insert(caps.end(), solids.fingers.begin(), solids.fingers.end());
   for (size_t i = 0; i < solids.palm.size(); ++i)
-    caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 11 * look_.hands.size, 11 * look_.hands.size, false});
+    caps.push_back({solids.palm[i], solids.palm[(i + 1) % solids.palm.size()], 11 * look_.hands.size,
+                    11 * look_.hands.size, false});
   for (Capsule c : caps) {
     if (!clip_to_camera(camera_, c)) continue;
     double ra = c.ra * camera_.px_per_mm(c.a) * scale, rb = c.rb * camera_.px_per_mm(c.b) * scale;
-    fill_poly(mask, capsule_outline(camera_.project(c.a) * scale, ra, camera_.project(c.b) * scale, rb), cv::Scalar(255), cv::LINE_8);
+    fill_poly(mask, capsule_outline(camera_.project(c.a) * scale, ra, camera_.project(c.b) * scale, rb),
+              cv::Scalar(255), cv::LINE_8);
   }
   std::vector<cv::Point2d> palm;
   bool in_front = true;
@@ -685,7 +700,8 @@ cv::Mat Renderer::render(const Scene& scene, uint64_t frame_seed, const FrameExt
     hand_silhouette(mask, h, 1.0);
     cv::Rect box = cv::boundingRect(mask);
     int pad = static_cast<int>(std::ceil(length)) + 2;
-    box = cv::Rect(box.x - pad, box.y - pad, box.width + 2 * pad, box.height + 2 * pad) & cv::Rect(0, 0, img.cols, img.rows);
+    box = cv::Rect(box.x - pad, box.y - pad, box.width + 2 * pad, box.height + 2 * pad) &
+          cv::Rect(0, 0, img.cols, img.rows);
     if (box.empty()) continue;
     cv::Mat kernel = motion_kernel(length, std::atan2(streak.y, streak.x) * 180 / kPi);
     cv::Mat smeared, alpha;

@@ -35,8 +35,8 @@ struct RenderTiming {
 
 // Where the hands are in a frame, for the truth.
 struct HandCover {
-  bool over_board = false;            // some hand (or a held piece) covers part of the board
-  std::vector<std::string> sites;     // sites whose piece top (or centre, if empty) a hand hides
+  bool over_board = false;         // some hand (or a held piece) covers part of the board
+  std::vector<std::string> sites;  // sites whose piece top (or centre, if empty) a hand hides
 };
 
 class Renderer {
@@ -82,8 +82,8 @@ class Renderer {
   std::unique_ptr<Lighting> lighting_;
   std::unique_ptr<Sensor> sensor_;
   mutable std::unique_ptr<FaceArt> faces_;  // drawn on first use
-  cv::Mat backdrop_;                         // lit table and board, 8-bit BGR
-  cv::Mat board_zone_small_;                 // where the board is, at 1/kSmall scale (hand cover test)
+  cv::Mat backdrop_;                        // lit table and board, 8-bit BGR
+  cv::Mat board_zone_small_;                // where the board is, at 1/kSmall scale (hand cover test)
   double centre_px_per_mm_ = 1;
   mutable RenderTiming timing_;
 };

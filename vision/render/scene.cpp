@@ -15,8 +15,8 @@ double piece_radius_mm(const calib::BoardModel& model, const PieceLook& look) {
 }
 
 PieceInstance place_piece(const calib::BoardModel& model, const PieceLook& look, const std::string& site,
-                          std::vector<std::string> layers, const std::vector<PieceInstance>& others,
-                          char first_side, Rng& rng) {
+                          std::vector<std::string> layers, const std::vector<PieceInstance>& others, char first_side,
+                          Rng& rng) {
   if (layers.empty()) throw InputError("site " + site + ": a piece needs at least one token");
   const calib::Site& s = model.site(site);
   double r = piece_radius_mm(model, look);

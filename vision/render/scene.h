@@ -3,8 +3,8 @@
 #pragma once
 
 #include <map>
-#include <optional>
 #include <opencv2/core.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,12 +30,12 @@ struct PieceInstance {
 };
 
 struct HandPose {
-  int player = 0;           // 0: reaches in from the first player's side (y beyond the sheet), 1: the far side
-  cv::Vec3d shoulder;       // where the arm comes from (board frame, mm; z negative is up)
-  cv::Vec3d grip;           // the point between thumb and fingertips
-  double pinch = 0;         // 0: fingers open, 1: closed on a piece
-  double rest = 0;          // 1: lying flat and still (a resting hand), 0: reaching
-  cv::Vec3d motion;         // how far the grip moved while the shutter was open (mm): the hand is blurred
+  int player = 0;      // 0: reaches in from the first player's side (y beyond the sheet), 1: the far side
+  cv::Vec3d shoulder;  // where the arm comes from (board frame, mm; z negative is up)
+  cv::Vec3d grip;      // the point between thumb and fingertips
+  double pinch = 0;    // 0: fingers open, 1: closed on a piece
+  double rest = 0;     // 1: lying flat and still (a resting hand), 0: reaching
+  cv::Vec3d motion;    // how far the grip moved while the shutter was open (mm): the hand is blurred
   std::optional<PieceInstance> held;  // a piece between the fingers (its xy/base_mm follow the grip)
 };
 
@@ -51,8 +51,8 @@ std::vector<PieceInstance> place_pieces(const calib::BoardModel& model, const Pi
 
 // One piece put down on `site` among `others` (not touching any of them).
 PieceInstance place_piece(const calib::BoardModel& model, const PieceLook& look, const std::string& site,
-                          std::vector<std::string> layers, const std::vector<PieceInstance>& others,
-                          char first_side, Rng& rng);
+                          std::vector<std::string> layers, const std::vector<PieceInstance>& others, char first_side,
+                          Rng& rng);
 
 // Pieces lying on the table beside the board, in loose rows: `player`'s captures to that player's right
 // (player 0 sits at the near side), or (`reserve`) the pieces they have yet to place to their left. `index`

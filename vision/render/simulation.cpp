@@ -18,7 +18,9 @@ double min_jerk(double t) {
   return t * t * t * (10 - 15 * t + 6 * t * t);
 }
 
-bool uses_hand(Action::Kind k) { return k != Action::Kind::Nudge && k != Action::Kind::Light; }
+bool uses_hand(Action::Kind k) {
+  return k != Action::Kind::Nudge && k != Action::Kind::Light;
+}
 
 }  // namespace
 
@@ -30,7 +32,8 @@ void PhysicalBoard::apply(const Action& a, int player) {
       auto it = board.find(a.site);
       if (it == board.end()) fail("pick from empty site " + a.site);
       auto& layers = it->second;
-      size_t k = a.layers <= 0 || static_cast<size_t>(a.layers) >= layers.size() ? layers.size() : static_cast<size_t>(a.layers);
+      size_t k = a.layers <= 0 || static_cast<size_t>(a.layers) >= layers.size() ? layers.size()
+                                                                                 : static_cast<size_t>(a.layers);
       hand.assign(layers.end() - static_cast<long>(k), layers.end());
       layers.resize(layers.size() - k);
       if (layers.empty()) board.erase(it);
@@ -70,18 +73,20 @@ void PhysicalBoard::apply(const Action& a, int player) {
     case Action::Kind::Hover:
     case Action::Kind::Rest:
     case Action::Kind::Nudge:
-    case Action::Kind::Light: break;
+    case Action::Kind::Light:
+      break;
   }
 }
 
-Simulation::Simulation(const calib::BoardModel& model, const Look& look, const Camera& camera, const PhysicalBoard& start,
-                       const SimulationOptions& options, uint64_t seed)
+Simulation::Simulation(const calib::BoardModel& model, const Look& look, const Camera& camera,
+                       const PhysicalBoard& start, const SimulationOptions& options, uint64_t seed)
     : model_(model), look_(look), camera_(camera), options_(options), rng_(seed), tokens_(start) {
   if (!start.hand.empty()) throw std::logic_error("simulation: starts with a piece in hand");
   pieces_ = place_pieces(model_, look_.pieces, start.board, rng_);
   for (int p = 0; p < 2; ++p) {
     for (const auto& t : start.pile[p])
-      pile_[p].push_back(beside_board(model_, look_.pieces, look_.board, p, static_cast<int>(pile_[p].size()), {t}, rng_));
+      pile_[p].push_back(
+          beside_board(model_, look_.pieces, look_.board, p, static_cast<int>(pile_[p].size()), {t}, rng_));
     for (const auto& t : start.reserve[p])
       reserve_[p].push_back(
           beside_board(model_, look_.pieces, look_.board, p, static_cast<int>(reserve_[p].size()), {t}, rng_, true));
@@ -89,7 +94,9 @@ Simulation::Simulation(const calib::BoardModel& model, const Look& look, const C
   settle_left_ = options_.settle_s;
 }
 
-void Simulation::add(Turn turn) { turns_.push_back(std::move(turn)); }
+void Simulation::add(Turn turn) {
+  turns_.push_back(std::move(turn));
+}
 
 cv::Vec3d Simulation::off_board(int player) const {
   double cx = model_.size_mm.x / 2;
@@ -112,7 +119,8 @@ std::vector<PieceInstance> Simulation::board_pieces() const {
   return all;
 }
 
-void Simulation::queue_reach(const cv::Vec3d& target, double pinch, double rest, double arc, std::function<void()> at_end) {
+void Simulation::queue_reach(const cv::Vec3d& target, double pinch, double rest, double arc,
+                             std::function<void()> at_end) {
   cv::Vec3d from = motions_.empty() ? grip_ : motions_.back().to;
   double dist = cv::norm(target - from);
   Motion m;
@@ -169,7 +177,8 @@ void Simulation::begin_action(const Action& a) {
       PieceInstance* p = piece_on(a.site);
       if (!p) throw std::logic_error("simulation: pick from empty site " + a.site);
       double top = p->base_mm + stack_height(*p);
-      size_t k = a.layers <= 0 || static_cast<size_t>(a.layers) >= p->layers.size() ? p->layers.size() : static_cast<size_t>(a.layers);
+      size_t k = a.layers <= 0 || static_cast<size_t>(a.layers) >= p->layers.size() ? p->layers.size()
+                                                                                    : static_cast<size_t>(a.layers);
       cv::Point2d xy = p->xy;
       queue_reach(above(xy, top + 40), 0.1, 0, 20);
       queue_reach(above(xy, top - h * static_cast<double>(k) / 2), 0.0, 0, 0);
@@ -241,8 +250,8 @@ void Simulation::begin_action(const Action& a) {
     case Action::Kind::Discard: {
       if (!held_) throw std::logic_error("simulation: discard with an empty hand");
       double carried = stack_height(*held_);
-      PieceInstance slot = beside_board(model_, look_.pieces, look_.board, player, static_cast<int>(pile_[player].size()),
-                                        held_->layers, rng_);
+      PieceInstance slot = beside_board(model_, look_.pieces, look_.board, player,
+                                        static_cast<int>(pile_[player].size()), held_->layers, rng_);
       queue_reach(above(slot.xy, slot.base_mm + carried + 30), 1, 0, 40);
       queue_reach(above(slot.xy, slot.base_mm + carried / 2), 1, 0, 0);
       Action act = a;
@@ -251,8 +260,9 @@ void Simulation::begin_action(const Action& a) {
         // Each captured piece lies on its own; a king's two men are laid side by side.
         for (size_t i = 0; i < held_->layers.size(); ++i) {
           PieceInstance p = slot;
-          if (i > 0) p = beside_board(model_, look_.pieces, look_.board, player, static_cast<int>(pile_[player].size()),
-                                      {held_->layers[i]}, rng_);
+          if (i > 0)
+            p = beside_board(model_, look_.pieces, look_.board, player, static_cast<int>(pile_[player].size()),
+                             {held_->layers[i]}, rng_);
           p.layers = {held_->layers[i]};
           pile_[player].push_back(p);
         }
@@ -315,7 +325,8 @@ void Simulation::begin_action(const Action& a) {
     }
     case Action::Kind::Hover: {
       const calib::Site& s = model_.sites[static_cast<size_t>(rng_.below(static_cast<int>(model_.sites.size())))];
-      queue_reach(above({s.centre.x + rng_.normal(0, 10), s.centre.y + rng_.normal(0, 10)}, rng_.uniform(50, 90)), 0.35, 0, 0);
+      queue_reach(above({s.centre.x + rng_.normal(0, 10), s.centre.y + rng_.normal(0, 10)}, rng_.uniform(50, 90)), 0.35,
+                  0, 0);
       queue_wait(a.seconds / options_.pace);
       break;
     }

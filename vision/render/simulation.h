@@ -48,7 +48,9 @@ struct Action {
   static Action put(std::string site) { return {Kind::Put, std::move(site), 0, {}, 0, {}, {}}; }
   static Action discard() { return {Kind::Discard, {}, 0, {}, 0, {}, {}}; }
   static Action take_from_pile(std::string token) { return {Kind::TakeFromPile, {}, 0, std::move(token), 0, {}, {}}; }
-  static Action take_from_reserve(std::string token) { return {Kind::TakeFromReserve, {}, 0, std::move(token), 0, {}, {}}; }
+  static Action take_from_reserve(std::string token) {
+    return {Kind::TakeFromReserve, {}, 0, std::move(token), 0, {}, {}};
+  }
   static Action hover(double s) { return {Kind::Hover, {}, 0, {}, s, {}, {}}; }
   static Action rest(double s) { return {Kind::Rest, {}, 0, {}, s, {}, {}}; }
   static Action nudge(Camera c) { return {Kind::Nudge, {}, 0, {}, 0, std::move(c), {}}; }
@@ -72,13 +74,13 @@ struct PhysicalBoard {
 struct Turn {
   int player = 0;
   std::vector<Action> actions;
-  double think_s = 1.5;      // still board before the hand moves
-  nlohmann::json event;      // e.g. {"type": "move", "ply": 3, "notation": "22-18"}; null for none
+  double think_s = 1.5;  // still board before the hand moves
+  nlohmann::json event;  // e.g. {"type": "move", "ply": 3, "notation": "22-18"}; null for none
 };
 
 struct SimulationOptions {
   double fps = 30;
-  double pace = 1.0;          // > 1: faster hands, shorter thinking
+  double pace = 1.0;           // > 1: faster hands, shorter thinking
   double hover_chance = 0.25;  // a hand stays still over the board before acting
   double rest_chance = 0.15;   // a hand lies on the board's edge for a while after acting
   double settle_s = 1.5;       // still frames after the last turn
@@ -89,10 +91,10 @@ struct SimFrame {
   int64_t t_ms = 0;
   Scene scene;
   FrameExtras extras;
-  std::optional<Camera> camera;     // the camera from this frame on (first frame: the initial one)
-  std::optional<LightLook> light;   // the light from this frame on
+  std::optional<Camera> camera;        // the camera from this frame on (first frame: the initial one)
+  std::optional<LightLook> light;      // the light from this frame on
   std::vector<nlohmann::json> events;  // turns that ended on this frame, with "t_start" and "t_end" added
-  bool holding = false;             // a piece is in a hand
+  bool holding = false;                // a piece is in a hand
 };
 
 class Simulation {
@@ -112,9 +114,9 @@ class Simulation {
     double duration = 0;
     cv::Vec3d to;
     double pinch = 0, rest = 0;
-    double arc = 0;           // extra height at mid-course (carrying over other pieces)
-    double shake_px = 0;      // camera shake during this motion (nudge)
-    bool hand = true;         // false: no hand moves (waiting, camera, light)
+    double arc = 0;       // extra height at mid-course (carrying over other pieces)
+    double shake_px = 0;  // camera shake during this motion (nudge)
+    bool hand = true;     // false: no hand moves (waiting, camera, light)
     std::function<void()> at_end;
   };
 
@@ -125,7 +127,9 @@ class Simulation {
   cv::Vec3d above(cv::Point2d xy, double height_mm) const { return {xy.x, xy.y, -height_mm}; }
   cv::Vec3d off_board(int player) const;
   PieceInstance* piece_on(const std::string& site);
-  double stack_height(const PieceInstance& p) const { return look_.pieces.height_mm * static_cast<double>(p.layers.size()); }
+  double stack_height(const PieceInstance& p) const {
+    return look_.pieces.height_mm * static_cast<double>(p.layers.size());
+  }
   std::vector<PieceInstance> board_pieces() const;
   void finish_turn();
 
@@ -135,8 +139,8 @@ class Simulation {
   SimulationOptions options_;
   Rng rng_;
   PhysicalBoard tokens_;
-  std::vector<PieceInstance> pieces_;                // on sites
-  std::array<std::vector<PieceInstance>, 2> pile_;   // beside the board
+  std::vector<PieceInstance> pieces_;               // on sites
+  std::array<std::vector<PieceInstance>, 2> pile_;  // beside the board
   std::array<std::vector<PieceInstance>, 2> reserve_;
   std::optional<PieceInstance> held_;
 

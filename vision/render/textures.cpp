@@ -11,7 +11,8 @@ constexpr double kPi = 3.14159265358979323846;
 
 // Draws a noise pattern in an axis-aligned frame big enough that turning it by `angle_deg` still covers `size`.
 cv::Mat turned(const cv::Mat& axis_aligned, cv::Size size, double angle_deg) {
-  if (std::fmod(std::fabs(angle_deg), 180.0) < 1e-9) return axis_aligned(cv::Rect(0, 0, size.width, size.height)).clone();
+  if (std::fmod(std::fabs(angle_deg), 180.0) < 1e-9)
+    return axis_aligned(cv::Rect(0, 0, size.width, size.height)).clone();
   cv::Point2f centre(axis_aligned.cols / 2.0f, axis_aligned.rows / 2.0f);
   cv::Mat m = cv::getRotationMatrix2D(centre, angle_deg, 1.0);
   m.at<double>(0, 2) -= (axis_aligned.cols - size.width) / 2.0;
@@ -37,8 +38,9 @@ cv::Mat value_noise(cv::Size size, double cell_x, double cell_y, Rng& rng) {
   cv::RNG cvrng(rng.next());
   cvrng.fill(grid, cv::RNG::UNIFORM, -1.0, 1.0);
   cv::Mat big;
-  cv::resize(grid, big, cv::Size(static_cast<int>(std::lround(gw * cell_x)), static_cast<int>(std::lround(gh * cell_y))),
-             0, 0, cv::INTER_CUBIC);
+  cv::resize(grid, big,
+             cv::Size(static_cast<int>(std::lround(gw * cell_x)), static_cast<int>(std::lround(gh * cell_y))), 0, 0,
+             cv::INTER_CUBIC);
   int ox = static_cast<int>(cell_x), oy = static_cast<int>(cell_y);
   ox = std::min(ox, big.cols - size.width);
   oy = std::min(oy, big.rows - size.height);
@@ -75,7 +77,8 @@ cv::Mat wood_pattern(cv::Size size, double ring_px, double angle_deg, Rng& rng) 
       double frac = d - std::floor(d);
       // Late wood: a sharp dark band at the end of each ring.
       double f2 = frac * frac, band = f2 * f2 * frac;
-      o[x] = static_cast<float>(std::clamp(0.65 * band + 0.2 * (0.5 + 0.5 * f[x]) + 0.15 * (0.5 + 0.5 * w2[x]), 0.0, 1.0));
+      o[x] =
+          static_cast<float>(std::clamp(0.65 * band + 0.2 * (0.5 + 0.5 * f[x]) + 0.15 * (0.5 + 0.5 * w2[x]), 0.0, 1.0));
     }
   }
   return turned(out, size, angle_deg);

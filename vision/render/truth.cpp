@@ -30,7 +30,8 @@ nlohmann::json geometry_json(const Renderer& r) {
       for (const auto& c : mk.corners()) q.push_back(point(cam.project(c.x, c.y, 0)));
       markers[std::to_string(mk.id)] = q;
     }
-  return {{"sites", sites}, {"corners", corners}, {"outline", outline}, {"markers", markers}, {"camera", cam.to_json()}};
+  return {
+      {"sites", sites}, {"corners", corners}, {"outline", outline}, {"markers", markers}, {"camera", cam.to_json()}};
 }
 
 nlohmann::json pieces_json(const Renderer& r, const std::vector<PieceInstance>& pieces) {
@@ -38,9 +39,10 @@ nlohmann::json pieces_json(const Renderer& r, const std::vector<PieceInstance>& 
   for (const PieceInstance& p : pieces) {
     if (p.site.empty() || p.base_mm != 0) continue;
     const calib::Site& s = r.model().site(p.site);
-    out[p.site] = {{"top", point(r.top_pixel(p))},
-                   {"layers", p.layers.size()},
-                   {"offset_mm", {std::round((p.xy.x - s.centre.x) * 100) / 100, std::round((p.xy.y - s.centre.y) * 100) / 100}}};
+    out[p.site] = {
+        {"top", point(r.top_pixel(p))},
+        {"layers", p.layers.size()},
+        {"offset_mm", {std::round((p.xy.x - s.centre.x) * 100) / 100, std::round((p.xy.y - s.centre.y) * 100) / 100}}};
   }
   return out;
 }

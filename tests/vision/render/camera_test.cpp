@@ -16,8 +16,8 @@ TEST(Camera, OverheadCameraSeesTheBoardAsPrintedWithFirstPlayerAtTheBottom) {
   Camera cam = place_camera(m, p, {1280, 720});
   const auto& q = m.playing_area_corners();  // near-left, near-right, far-right, far-left
   cv::Point2d nl = cam.project(q[0].x, q[0].y), nr = cam.project(q[1].x, q[1].y), fl = cam.project(q[3].x, q[3].y);
-  EXPECT_GT(nr.x, nl.x);  // the first player's right is the image's right
-  EXPECT_GT(nl.y, fl.y);  // near is at the bottom
+  EXPECT_GT(nr.x, nl.x);                            // the first player's right is the image's right
+  EXPECT_GT(nl.y, fl.y);                            // near is at the bottom
   EXPECT_NEAR(nr.x - nl.x, 8 * 50, 8 * 50 * 0.02);  // 8 squares at 50 px each
 }
 

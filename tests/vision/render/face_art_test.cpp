@@ -76,7 +76,8 @@ TEST(FaceArt, EverySymbolStyleDrawsTwelveDistinctFacesPerSide) {
     const std::string letters = "CHIETAGSFNM";
     for (size_t i = 0; i < letters.size(); ++i)
       for (size_t j = i + 1; j < letters.size(); ++j) {
-        double d = cv::norm(art.face(std::string("R") + letters[i]), art.face(std::string("R") + letters[j]), cv::NORM_L1);
+        double d =
+            cv::norm(art.face(std::string("R") + letters[i]), art.face(std::string("R") + letters[j]), cv::NORM_L1);
         EXPECT_GT(d, 96 * 96 * 2.0) << name_of(style) << " " << letters[i] << " vs " << letters[j];
       }
     EXPECT_GT(cv::norm(art.face("RT"), art.face("BT"), cv::NORM_L1), 0);

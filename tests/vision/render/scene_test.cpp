@@ -14,7 +14,10 @@ TEST(Scene, PiecesStayOffCentreWithinTheLimitAndNeverTouch) {
     look.max_offset = 0.2;
     look.diameter_pitch = 0.86;
     BoardContents b;
-    for (const auto& s : m.sites) b[s.name] = {std::string(1, look.sides[0].side) + (look.face == FaceKind::Dots ? "1" : look.face == FaceKind::Symbols ? "T" : "")};
+    for (const auto& s : m.sites)
+      b[s.name] = {std::string(1, look.sides[0].side) + (look.face == FaceKind::Dots      ? "1"
+                                                         : look.face == FaceKind::Symbols ? "T"
+                                                                                          : "")};
     Rng rng(17);
     auto pieces = place_pieces(m, look, b, rng);
     ASSERT_EQ(pieces.size(), m.sites.size());

@@ -23,7 +23,9 @@ struct Fixture {
   }
   // White captures 23x14 over 18, then crowns the man on 5 by putting another man on it.
   std::vector<Turn> turns() const {
-    return {Turn{0, {Action::pick("23"), Action::put("14"), Action::pick("18"), Action::discard()}, 1.0,
+    return {Turn{0,
+                 {Action::pick("23"), Action::put("14"), Action::pick("18"), Action::discard()},
+                 1.0,
                  {{"type", "move"}, {"notation", "23x14"}}},
             Turn{0, {Action::take_from_pile("W"), Action::put("5")}, 0.5, {{"type", "crown"}}}};
   }
