@@ -1,0 +1,210 @@
+#include "vision/board_appearance.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+#include "calibration/board_drawing.h"
+
+namespace sb::vision {
+
+namespace {
+
+constexpr int kRoles = 6;  // calib::Paint's five, then the bare sheet
+
+cv::Point2d apply(const cv::Matx33d& h, double x, double y) {
+  cv::Vec3d v = h * cv::Vec3d(x, y, 1);
+  return {v[0] / v[2], v[1] / v[2]};
+}
+
+float median_of(std::vector<float>& v) {
+  if (v.empty()) return 0;
+  auto mid = v.begin() + static_cast<long>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+}  // namespace
+
+cv::Mat paint_labels(const Rectifier& rect) {
+  const calib::BoardModel& model = rect.model();
+  const CanonicalFrame& tf = rect.top_frame();
+  // The board drawn with one pure colour per role, finer than the top-plane image.
+  calib::BoardStyle style;
+  style.paper = {1, 1, 1};
+  style.light = {1, 0, 0};
+  style.dark = {0, 1, 0};
+  style.ink = {0, 0, 0};
+  style.water = {0, 0, 1};
+  style.land = {1, 1, 0};
+  style.markers = false;
+  const double ppm = tf.px_per_mm * 1.5;
+  cv::Mat drawn = calib::board_image(model, ppm, style);
+  // Codes in BGR, in role order: light, dark, ink, water, land, sheet.
+  static const cv::Vec3b codes[kRoles] = {{0, 0, 255}, {0, 255, 0}, {0, 0, 0}, {255, 0, 0}, {0, 255, 255}, {255, 255, 255}};
+  cv::Mat fine(drawn.size(), CV_8U, cv::Scalar(kNoPaint));
+  for (int y = 0; y < drawn.rows; ++y) {
+    const auto* row = drawn.ptr<cv::Vec3b>(y);
+    uchar* o = fine.ptr<uchar>(y);
+    for (int x = 0; x < drawn.cols; ++x) {
+      int best = -1, best_d = 60 * 60;
+      for (int k = 0; k < kRoles; ++k) {
+        const int d0 = row[x][0] - codes[k][0], d1 = row[x][1] - codes[k][1], d2 = row[x][2] - codes[k][2];
+        const int d = d0 * d0 + d1 * d1 + d2 * d2;
+        if (d < best_d) best_d = d, best = k;
+      }
+      if (best >= 0) o[x] = static_cast<uchar>(best);
+    }
+  }
+  // Pixels next to another paint are neither: the fit and the camera are never exact to a pixel.
+  cv::Mat lo, hi;
+  const cv::Mat k = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5));
+  cv::erode(fine, lo, k);
+  cv::dilate(fine, hi, k);
+  fine.setTo(kNoPaint, lo != hi);
+
+  // Each top-plane pixel shows the board point H_0⁻¹ · H_h of its own position.
+  const cv::Matx33d fwd = rect.plane_homography(0).inv() * rect.plane_homography(rect.top_height_mm());
+  cv::Mat labels(tf.size, CV_8U, cv::Scalar(kNoPaint));
+  for (int v = 0; v < tf.size.height; ++v) {
+    uchar* o = labels.ptr<uchar>(v);
+    for (int u = 0; u < tf.size.width; ++u) {
+      const calib::Vec2 mm = tf.to_mm({static_cast<double>(u), static_cast<double>(v)});
+      const cv::Point2d b = apply(fwd, mm.x, mm.y);
+      const cv::Point2d p = calib::board_image_point({b.x, b.y}, ppm);
+      const int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
+      if (x >= 0 && y >= 0 && x < fine.cols && y < fine.rows) o[u] = fine.at<uchar>(y, x);
+    }
+  }
+  return labels;
+}
+
+float BoardPaint::gain(float x, float y) const {
+  return std::exp(light[0] + light[1] * x + light[2] * y + light[3] * x * x + light[4] * x * y + light[5] * y * y);
+}
+
+BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Mat& exclude) {
+  BoardPaint paint;
+  struct Sample {
+    float x, y, logy;
+    cv::Vec3f bgr;
+    int role;
+    bool in = true;
+  };
+  std::vector<Sample> samples;
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  std::array<int, kRoles> count{};
+  for (int v = 0; v < top.rows; v += 2) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    const uchar* l = labels.ptr<uchar>(v);
+    const uchar* e = exclude.empty() ? nullptr : exclude.ptr<uchar>(v);
+    for (int u = (v / 2) % 2; u < top.cols; u += 2) {
+      if (l[u] == kNoPaint || (e && e[u])) continue;
+      const cv::Vec3f c(row[u][0], row[u][1], row[u][2]);
+      const float y = (c[0] + c[1] + c[2]) / 3.f + 1.f;
+      samples.push_back({u * sx, v * sy, std::log(y), c, l[u]});
+      ++count[l[u]];
+    }
+  }
+  for (int r = 0; r < kRoles; ++r) paint.seen[static_cast<size_t>(r)] = count[static_cast<size_t>(r)] >= 40;
+  paint.main_role = static_cast<int>(std::max_element(count.begin(), count.end()) - count.begin());
+  // log Y = offset(role) + falloff(x, y), by least squares, dropping what the fit does not explain (pieces,
+  // shadows, glare) and fitting again.
+  const int n_par = kRoles + 5;
+  std::vector<double> sol(static_cast<size_t>(n_par), 0.0);
+  for (int iter = 0; iter < 4; ++iter) {
+    cv::Mat ata = cv::Mat::zeros(n_par, n_par, CV_64F), atb = cv::Mat::zeros(n_par, 1, CV_64F);
+    for (Sample& s : samples) {
+      if (!paint.seen[static_cast<size_t>(s.role)]) continue;
+      double f[kRoles + 5] = {0};
+      f[s.role] = 1;
+      f[kRoles + 0] = s.x, f[kRoles + 1] = s.y, f[kRoles + 2] = s.x * s.x, f[kRoles + 3] = s.x * s.y,
+      f[kRoles + 4] = s.y * s.y;
+      if (iter > 0) {
+        double pred = 0;
+        for (int k = 0; k < n_par; ++k) pred += f[k] * sol[static_cast<size_t>(k)];
+        s.in = std::abs(s.logy - pred) < (iter == 1 ? 0.35 : 0.18);
+      }
+      if (!s.in) continue;
+      for (int a = 0; a < n_par; ++a) {
+        if (f[a] == 0) continue;
+        atb.at<double>(a) += f[a] * s.logy;
+        for (int b = 0; b < n_par; ++b) ata.at<double>(a, b) += f[a] * f[b];
+      }
+    }
+    for (int r = 0; r < kRoles; ++r)
+      if (ata.at<double>(r, r) == 0) ata.at<double>(r, r) = 1;  // a role not seen: keep it out of the solve
+    for (int k = kRoles; k < n_par; ++k) ata.at<double>(k, k) += 1e-3;  // a little damping for the falloff
+    cv::Mat x;
+    if (!cv::solve(ata, atb, x, cv::DECOMP_CHOLESKY)) return paint;
+    for (int k = 0; k < n_par; ++k) sol[static_cast<size_t>(k)] = x.at<double>(k);
+  }
+  paint.light = cv::Vec<float, 6>(0.f, static_cast<float>(sol[kRoles]), static_cast<float>(sol[kRoles + 1]),
+                                  static_cast<float>(sol[kRoles + 2]), static_cast<float>(sol[kRoles + 3]),
+                                  static_cast<float>(sol[kRoles + 4]));
+  // Each role's colour: the median, light falloff taken out, of the pixels the fit kept.
+  for (int r = 0; r < kRoles; ++r) {
+    if (!paint.seen[static_cast<size_t>(r)]) continue;
+    std::vector<float> ch[3];
+    for (const Sample& s : samples) {
+      if (s.role != r || !s.in) continue;
+      const float g = paint.gain(s.x, s.y);
+      for (int c = 0; c < 3; ++c) ch[c].push_back(s.bgr[c] / g);
+    }
+    if (ch[0].size() < 20) {
+      paint.seen[static_cast<size_t>(r)] = false;
+      continue;
+    }
+    for (int c = 0; c < 3; ++c) paint.colour[static_cast<size_t>(r)][c] = median_of(ch[c]);
+  }
+  paint.ok = true;
+  return paint;
+}
+
+cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint) {
+  cv::Mat mask(top.size(), CV_8U, cv::Scalar(kNoPaint));
+  if (!paint.ok) return mask;
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  // The falloff changes slowly: evaluate it every 8 pixels and hold it.
+  for (int v = 0; v < top.rows; ++v) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    const uchar* l = labels.ptr<uchar>(v);
+    uchar* o = mask.ptr<uchar>(v);
+    float g = 1;
+    for (int u = 0; u < top.cols; ++u) {
+      if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
+      if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;
+      const cv::Vec3f pred = paint.colour[l[u]] * g;
+      const cv::Vec3f obs(row[u][0], row[u][1], row[u][2]);
+      const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f, yp = (pred[0] + pred[1] + pred[2]) / 3.f + 1.f;
+      const float q = yo / yp;
+      bool alien = q < 0.38f || q > 1.55f;
+      if (!alien && yo > 25 && yp > 25) {
+        const cv::Vec3f co = obs / (3 * yo), cp = pred / (3 * yp);
+        alien = cv::norm(co - cp) > 0.07;
+      }
+      o[u] = alien ? 1 : 0;
+    }
+  }
+  return mask;
+}
+
+float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius) {
+  const int x0 = std::max(0, static_cast<int>(centre.x - radius)), x1 = std::min(mask.cols - 1, static_cast<int>(centre.x + radius));
+  const int y0 = std::max(0, static_cast<int>(centre.y - radius)), y1 = std::min(mask.rows - 1, static_cast<int>(centre.y + radius));
+  int counted = 0, foreign = 0;
+  const float r2 = radius * radius;
+  for (int v = y0; v <= y1; ++v) {
+    const uchar* m = mask.ptr<uchar>(v);
+    for (int u = x0; u <= x1; ++u) {
+      const float dx = u - centre.x, dy = v - centre.y;
+      if (dx * dx + dy * dy > r2 || m[u] == kNoPaint) continue;
+      ++counted;
+      foreign += m[u];
+    }
+  }
+  return counted < 8 ? 0.5f : static_cast<float>(foreign) / static_cast<float>(counted);
+}
+
+}  // namespace sb::vision

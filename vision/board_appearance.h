@@ -1,0 +1,46 @@
+// What the empty board looks like in a frame, from its model: every pixel of a top-plane image is labelled with
+// the paint role of the board point it shows (light, dark, ink, water, land, bare sheet); in a frame, each
+// role's colour and one smooth light falloff across the board are measured from the pixels that show them (most
+// of the board is empty at any time), and the frame is compared with that prediction. Where it differs by more
+// than a shadow or a lamp's unevenness would explain, something lies on the board: a piece.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "vision/rectifier.h"
+
+namespace sb::vision {
+
+constexpr uchar kNoPaint = 255;  // a pixel on the border between two paints, or off the sheet
+
+// Paint labels of the level-1 top-plane image (Rectifier::top_frame()), built once per fit.
+cv::Mat paint_labels(const Rectifier& rect);
+
+struct BoardPaint {
+  std::array<cv::Vec3f, 6> colour{};  // per paint role (calib::Paint order, then the bare sheet), BGR
+  std::array<bool, 6> seen{};
+  cv::Vec<float, 6> light;            // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
+  int main_role = -1;                 // the role that covers most of the board
+  bool ok = false;
+  float gain(float x, float y) const;  // exp of the falloff at a top-plane pixel position scaled to 0..1
+  // The board's own colour where the light is as at the board's centre: a white reference that does not change
+  // with the pieces on the board (the main role's colour).
+  cv::Vec3f reference() const { return main_role < 0 ? cv::Vec3f(200, 200, 200) : colour[static_cast<size_t>(main_role)] * gain(0.5f, 0.5f); }
+};
+
+// Measures the paint colours and the falloff in a level-1 top-plane image (`exclude`: 8-bit, non-zero where
+// not to look, e.g. inside discs already known to be pieces; may be empty).
+BoardPaint measure_paint(const cv::Mat& top_bgr, const cv::Mat& labels, const cv::Mat& exclude = cv::Mat());
+
+// Per pixel of a level-1 top-plane image: 1 where the paint model does not explain it (a colour of another hue,
+// or much darker than a shadow or brighter than glare would make the paint there), 0 where it does, kNoPaint
+// where there is no model (borders between paints).
+cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint);
+
+// The share of the modelled pixels within `radius` of `centre` that are foreign (0.5 when too few are modelled).
+float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius);
+
+}  // namespace sb::vision

@@ -1,0 +1,111 @@
+#include "vision/board_locate.h"
+
+#include <time.h>
+
+namespace sb::vision {
+
+namespace {
+
+double thread_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+}  // namespace
+
+BoardLocate::BoardLocate(calib::BoardModel model, std::optional<calib::Lens> lens, LocateParams params)
+    : tracker_(calib::BoardLocator(std::move(model), params.locator, lens), params.tracker),
+      params_(params),
+      lens_(std::move(lens)) {}
+
+void BoardLocate::adopt(const calib::BoardFit& fit, cv::Size size) {
+  calib::Calibration c;
+  c.game = model().game;
+  c.image_size = size;
+  c.fit = fit;
+  c.lens = lens_;
+  calibration_ = c;
+  ++revision_;
+}
+
+void BoardLocate::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
+  adopt(fit, image_size);
+  tracker_.reset(fit);
+  // Whether markers will keep it up to date is known once a frame shows them (update()).
+  fixed_ = true;
+  markers_seen_ = false;
+  frames_ = 0;
+}
+
+LocateResult BoardLocate::update(const cv::Mat& frame) {
+  const double t0 = thread_ms();
+  LocateResult r;
+  const cv::Size size(frame.cols, frame.rows);
+  if (calibration_ && calibration_->image_size != size) {
+    // Another frame size (a camera that changed its mode): the fit no longer applies.
+    calibration_.reset();
+    fixed_ = false;
+  }
+  ++frames_;
+
+  if (fixed_) {
+    // A given fit. If the board has markers and they are where the fit says, track them from now on, so a
+    // moved board is followed; otherwise keep the fit as it is.
+    if (!markers_seen_ && !model().markers.markers.empty() && frames_ <= 3) {
+      cv::Mat gray = calib::gray_of(frame);
+      if (tracker_.markers_in_place(gray, calibration_->fit) >= 2) markers_seen_ = true, fixed_ = false;
+    }
+    if (fixed_) {
+      r.located = true;
+      r.state = "fixed";
+      r.changed = frames_ == 1;
+      r.ms = thread_ms() - t0;
+      return r;
+    }
+  }
+
+  if (!calibration_ && !tracker_.fit()) {
+    // Searching: markers first (the tracker), then the drawn outline of a plain board.
+    if ((frames_ - 1) % std::max(1, params_.retry_every_frames) != 0) {
+      r.state = "searching";
+      r.ms = thread_ms() - t0;
+      return r;
+    }
+    calib::TrackUpdate u = tracker_.update(frame);
+    if (tracker_.fit()) {
+      adopt(*tracker_.fit(), size);
+      r.located = r.changed = true;
+      r.state = calib::track_state_name(u.state);
+      r.markers = u.markers_in_place;
+      r.ms = thread_ms() - t0;
+      return r;
+    }
+    if (params_.use_outline) {
+      if (auto fit = tracker_.locator().find_outline(frame)) {
+        adopt(*fit, size);
+        fixed_ = true;
+        r.located = r.changed = true;
+        r.state = "fixed";
+        r.ms = thread_ms() - t0;
+        return r;
+      }
+    }
+    r.state = "searching";
+    r.ms = thread_ms() - t0;
+    return r;
+  }
+
+  calib::TrackUpdate u = tracker_.update(frame);
+  r.state = calib::track_state_name(u.state);
+  r.markers = u.markers_in_place;
+  if (tracker_.fit() && (u.state == calib::TrackState::Moved || !calibration_)) {
+    adopt(*tracker_.fit(), size);
+    r.changed = true;
+  }
+  r.located = calibration_.has_value();
+  r.ms = thread_ms() - t0;
+  return r;
+}
+
+}  // namespace sb::vision

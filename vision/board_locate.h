@@ -1,0 +1,61 @@
+// The locate stage: where the board is in each frame. Calibration's tracker does the work on boards with
+// markers (a cheap check of the markers every frame, a full relocation every so often and whenever the check
+// fails, a "board moved" state when a new fit is confirmed). A plain board is located once, from the corners the
+// operator gives, a saved calibration, or the board's drawn outline, and its fit is kept.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+#include "calibration/board_locator.h"
+#include "calibration/calibration.h"
+#include "calibration/tracker.h"
+
+namespace sb::vision {
+
+struct LocateParams {
+  calib::LocatorParams locator;
+  calib::TrackerParams tracker;
+  bool use_outline = true;        // plain boards: look for the drawn outline when nothing else gives the board
+  int retry_every_frames = 15;    // while the board is not found: frames between attempts
+};
+
+struct LocateResult {
+  bool located = false;      // a fit is known
+  bool changed = false;      // the fit differs from the previous frame's (first fit, or the board moved)
+  std::string state;         // searching, locked, occluded, moved, lost, fixed
+  int markers = 0;           // markers the check saw in place
+  double ms = 0;             // this stage's time
+};
+
+class BoardLocate {
+ public:
+  BoardLocate(calib::BoardModel model, std::optional<calib::Lens> lens = std::nullopt, LocateParams params = {});
+
+  // Starts from a known fit (--corners, --calibration) on frames of `image_size`. Markers, when the board has
+  // them and they are seen, still correct it when the board moves.
+  void use_fit(const calib::BoardFit& fit, cv::Size image_size);
+
+  LocateResult update(const cv::Mat& frame);
+
+  const std::optional<calib::Calibration>& calibration() const { return calibration_; }
+  uint64_t revision() const { return revision_; }  // bumped by every new fit
+  const calib::BoardModel& model() const { return tracker_.locator().model(); }
+
+ private:
+  void adopt(const calib::BoardFit& fit, cv::Size size);
+
+  calib::BoardTracker tracker_;
+  LocateParams params_;
+  std::optional<calib::Lens> lens_;
+  std::optional<calib::Calibration> calibration_;
+  bool fixed_ = false;       // a plain board: the fit is kept, the tracker is not run
+  bool markers_seen_ = false;
+  int64_t frames_ = 0;
+  uint64_t revision_ = 0;
+};
+
+}  // namespace sb::vision

@@ -1,0 +1,644 @@
+#include "vision/cell_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/board_appearance.h"
+#include "vision/render/face_art.h"
+
+namespace sb::vision {
+
+namespace {
+
+float sigmoid(float x) { return 1.f / (1.f + std::exp(-x)); }
+
+float median_of(std::vector<float> v) {
+  if (v.empty()) return 0;
+  auto mid = v.begin() + static_cast<long>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+float percentile(std::vector<float> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const size_t i = static_cast<size_t>(pos);
+  const double f = pos - static_cast<double>(i);
+  if (i + 1 >= v.size()) return v.back();
+  return static_cast<float>(v[i] * (1 - f) + v[i + 1] * f);
+}
+
+cv::Vec3f div(const cv::Vec3f& a, const cv::Vec3f& b) {
+  return {a[0] / std::max(1.f, b[0]), a[1] / std::max(1.f, b[1]), a[2] / std::max(1.f, b[2])};
+}
+
+cv::Vec3f mul(const cv::Vec3f& a, const cv::Vec3f& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2]}; }
+
+// The frame's white as a face's body colour tells it, from the side's learnt body colour (relative to white).
+cv::Vec3f white_from_body(const cv::Vec3f& body, const cv::Vec3f& body_rel) {
+  return {body[0] / std::max(0.02f, body_rel[0]), body[1] / std::max(0.02f, body_rel[1]),
+          body[2] / std::max(0.02f, body_rel[2])};
+}
+
+float dist2(const cv::Vec3f& a, const cv::Vec3f& b) {
+  const cv::Vec3f d = a - b;
+  return d.dot(d);
+}
+
+// Softmax over scores divided by `temperature`; returns the probability of the best.
+float best_probability(const std::vector<float>& scores, float temperature) {
+  if (scores.empty()) return 0;
+  const float mx = *std::max_element(scores.begin(), scores.end());
+  float sum = 0;
+  for (float s : scores) sum += std::exp((s - mx) / temperature);
+  return 1.f / sum;
+}
+
+}  // namespace
+
+struct CellReader::Planes {
+  std::vector<cv::Mat> top;  // per stack level, from 1
+  std::vector<cv::Mat> acc;
+  cv::Mat foreign;           // level 1: where the empty board does not explain the image (board_appearance.h)
+  BoardPaint paint;
+};
+
+cv::Vec3f white_reference(const cv::Mat& gate_bgr, const cv::Mat& zone) {
+  cv::Vec3f w(200, 200, 200);
+  if (gate_bgr.empty()) return w;
+  std::vector<float> ch[3];
+  for (int y = 0; y < gate_bgr.rows; y += 2) {
+    const auto* row = gate_bgr.ptr<cv::Vec3b>(y);
+    const uchar* z = zone.empty() ? nullptr : zone.ptr<uchar>(y);
+    for (int x = 0; x < gate_bgr.cols; x += 2) {
+      if (z && !z[x]) continue;
+      for (int c = 0; c < 3; ++c) ch[c].push_back(row[x][c]);
+    }
+  }
+  for (int c = 0; c < 3; ++c)
+    if (!ch[c].empty()) w[c] = std::max(20.f, percentile(ch[c], 0.8));
+  return w;
+}
+
+CellReader::CellReader(PieceVocabulary vocab, std::vector<SideModel> default_sides, ReaderParams params)
+    : vocab_(std::move(vocab)), default_sides_(std::move(default_sides)), params_(params) {}
+
+float CellReader::estimate_radius(const Rectifier& rect, Planes& planes, const std::vector<bool>& use) const {
+  const CanonicalFrame& tf = rect.top_frame();
+  const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
+  const float win = params_.search_pitches * pitch_px;
+  std::vector<float> radii;
+  for (float f = params_.radius_min_pitch; f <= params_.radius_max_pitch + 1e-4f; f *= 1.07f) radii.push_back(f * pitch_px);
+  // One accumulator per radius. Per site, the largest radius whose circle is nearly as strong as the best one:
+  // marks inside a face (a zero's ring, a symbol's border) make smaller circles, the rim is the outermost.
+  const size_t n = rect.model().sites.size();
+  std::vector<std::vector<float>> score(n, std::vector<float>(radii.size(), 0.f));
+  std::vector<std::vector<cv::Point2f>> where(n, std::vector<cv::Point2f>(radii.size()));
+  cv::Mat acc;
+  for (size_t k = 0; k < radii.size(); ++k) {
+    const float r = radii[k];
+    acc = cv::Mat::zeros(planes.top[0].size(), CV_32F);
+    disc_votes(planes.top[0], cv::Rect(0, 0, acc.cols, acc.rows), {r * 0.97f, r * 1.03f}, acc, rect.base_offset_map(1));
+    for (size_t i = 0; i < n; ++i) {
+      if (!use.empty() && !use[i]) continue;
+      cv::Point2d c = tf.to_px(rect.model().sites[i].centre);
+      cv::Rect w(static_cast<int>(c.x - win), static_cast<int>(c.y - win), static_cast<int>(2 * win) + 1,
+                 static_cast<int>(2 * win) + 1);
+      w &= cv::Rect(0, 0, acc.cols, acc.rows);
+      if (w.empty()) continue;
+      double mx;
+      cv::Point at;
+      cv::minMaxLoc(acc(w), nullptr, &mx, nullptr, &at);
+      score[i][k] = static_cast<float>(mx / (2 * CV_PI * r));
+      where[i][k] = {static_cast<float>(w.x + at.x), static_cast<float>(w.y + at.y)};
+    }
+  }
+  std::vector<float> best_score(n, 0.f), best_r(n, 0.f);
+  std::vector<cv::Point2f> best_c(n);
+  for (size_t i = 0; i < n; ++i) {
+    const float top = *std::max_element(score[i].begin(), score[i].end());
+    best_score[i] = top;
+    for (size_t k = radii.size(); k-- > 0;)
+      if (score[i][k] >= 0.75f * top && top > 0) {
+        best_r[i] = radii[k];
+        best_c[i] = where[i][k];
+        break;
+      }
+  }
+  std::vector<float> scores;
+  for (size_t i = 0; i < n; ++i)
+    if (use.empty() || use[i]) scores.push_back(best_score[i]);
+  const float cut = std::max(percentile(scores, use.empty() ? 0.7 : 0.3), 0.05f);
+  std::vector<float> measured;
+  for (size_t i = 0; i < n; ++i) {
+    if ((!use.empty() && !use[i]) || best_score[i] < cut || best_r[i] <= 0) continue;
+    Disc d;
+    d.centre = best_c[i];
+    d.radius = best_r[i];
+    d = refine_disc(planes.top[0], d, 0.06f, rect.base_offset(static_cast<int>(i), 1));
+    measured.push_back(d.radius);
+  }
+  if (measured.empty()) return 0.38f * pitch_px;
+  return std::clamp(median_of(measured), params_.radius_min_pitch * pitch_px, params_.radius_max_pitch * pitch_px);
+}
+
+void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float r, float tol, Planes& planes,
+                            std::vector<SiteDetail>& details) const {
+  const CanonicalFrame& tf = rect.top_frame();
+  const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
+  const float win = params_.search_pitches * pitch_px;
+  const std::vector<float> radii = {r * 0.94f, r, r * 1.06f};
+  const int levels = rect.stack_levels();
+  planes.top.resize(static_cast<size_t>(levels));
+  planes.acc.assign(static_cast<size_t>(levels), cv::Mat());
+  details.assign(rect.model().sites.size(), SiteDetail{});
+  for (int l = 1; l <= levels; ++l) {
+    cv::Mat& top = planes.top[static_cast<size_t>(l - 1)];
+    if (top.empty()) rect.top_image(pyramid, l, top);
+    cv::Mat& acc = planes.acc[static_cast<size_t>(l - 1)];
+    acc = cv::Mat::zeros(top.size(), CV_32F);
+    disc_votes(top, cv::Rect(0, 0, top.cols, top.rows), radii, acc, rect.base_offset_map(l));
+    for (size_t i = 0; i < details.size(); ++i) {
+      cv::Point2d c = tf.to_px(rect.model().sites[i].centre);
+      cv::Rect w(static_cast<int>(std::lround(c.x - win)), static_cast<int>(std::lround(c.y - win)),
+                 static_cast<int>(2 * win) + 1, static_cast<int>(2 * win) + 1);
+      Disc d = find_disc(top, acc, w, r, tol, rect.base_offset(static_cast<int>(i), l));
+      d.level = l;
+      if (l == 1 || d.score > details[i].disc.score + params_.level_margin) details[i].disc = d;
+    }
+  }
+}
+
+void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details) const {
+  const cv::Mat& labels = rect.paint_labels();
+  const cv::Mat& top = planes.top[0];
+  planes.paint = measure_paint(top, labels);
+  const BoardPaint& paint = planes.paint;
+  planes.foreign = foreign_mask(top, labels, paint);
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  const float centre_gain = paint.ok ? paint.gain(0.5f, 0.5f) : 1.f;
+  const CanonicalFrame& tf = rect.top_frame();
+  const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  for (size_t i = 0; i < details.size(); ++i) {
+    // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is
+    // displaced from its base); the level-1 image stands in for the others, shifted by the difference.
+    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+    const int level = details[i].disc.level;
+    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    details[i].foreign = foreign_share(planes.foreign, c, radius);
+    details[i].illum = paint.ok ? std::clamp(paint.gain(c.x * sx, c.y * sy) / centre_gain, 0.4f, 2.5f) : 1.f;
+  }
+}
+
+void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const {
+  const bool learnt = set.occupancy[1] != 0 || set.occupancy[2] != 0;
+  const std::array<float, 3>& w = learnt ? set.occupancy : params_.default_occupancy;
+  for (SiteDetail& d : details) {
+    d.p_occupied = sigmoid(w[0] + w[1] * d.disc.score + w[2] * d.foreign);
+    d.occupied = d.p_occupied >= 0.5f;
+  }
+}
+
+void CellReader::read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details,
+                            cv::Vec3f white) const {
+  (void)rect;
+  for (SiteDetail& d : details) {
+    if (!d.occupied) continue;
+    d.face = cut_face(planes.top[static_cast<size_t>(d.disc.level - 1)], d.disc);
+    d.body_rel = div(d.face.body, white * d.illum);
+    d.mark_rel = div(d.face.mark, white * d.illum);
+  }
+}
+
+void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const {
+  const int nsides = static_cast<int>(vocab_.sides.size());
+  std::vector<SideModel> models;
+  for (char s : vocab_.sides) {
+    const SideModel* m = set.side(s);
+    if (m) models.push_back(*m);
+  }
+  const bool learnt = static_cast<int>(models.size()) == nsides;
+  std::vector<size_t> occ;
+  for (size_t i = 0; i < details.size(); ++i)
+    if (details[i].occupied) occ.push_back(i);
+  if (occ.empty()) return;
+
+  if (!learnt) {
+    // Split the occupied faces in two by colour (2-means from the two faces farthest apart), then name the
+    // groups by the config's colours.
+    std::vector<std::array<float, 6>> f;
+    for (size_t i : occ) {
+      const auto& d = details[i];
+      f.push_back({d.body_rel[0], d.body_rel[1], d.body_rel[2], d.mark_rel[0], d.mark_rel[1], d.mark_rel[2]});
+    }
+    auto d2 = [](const std::array<float, 6>& a, const std::array<float, 6>& b) {
+      float s = 0;
+      for (int k = 0; k < 6; ++k) s += (a[k] - b[k]) * (a[k] - b[k]);
+      return s;
+    };
+    size_t a = 0, b = 0;
+    float far = -1;
+    for (size_t i = 0; i < f.size(); ++i)
+      for (size_t j = i + 1; j < f.size(); ++j)
+        if (d2(f[i], f[j]) > far) far = d2(f[i], f[j]), a = i, b = j;
+    std::array<float, 6> ca = f[a], cb = f[b];
+    std::vector<int> group(f.size(), 0);
+    for (int iter = 0; iter < 10; ++iter) {
+      std::array<float, 6> sa{}, sb{};
+      int na = 0, nb = 0;
+      for (size_t i = 0; i < f.size(); ++i) {
+        group[i] = d2(f[i], ca) <= d2(f[i], cb) ? 0 : 1;
+        auto& s = group[i] ? sb : sa;
+        (group[i] ? nb : na)++;
+        for (int k = 0; k < 6; ++k) s[k] += f[i][k];
+      }
+      for (int k = 0; k < 6; ++k) {
+        if (na) ca[k] = sa[k] / na;
+        if (nb) cb[k] = sb[k] / nb;
+      }
+    }
+    // Within-group spread against the distance between the groups: one colour only, or two?
+    float within = 0;
+    for (size_t i = 0; i < f.size(); ++i) within += d2(f[i], group[i] ? cb : ca);
+    within /= static_cast<float>(f.size());
+    const bool two = f.size() >= 2 && d2(ca, cb) > 9 * within + 0.01f;
+    auto model_of = [](const std::array<float, 6>& c, char side) {
+      SideModel m;
+      m.side = side;
+      m.body = {c[0], c[1], c[2]};
+      m.mark = {c[3], c[4], c[5]};
+      return m;
+    };
+    // Name the groups: the pairing of groups with the config's sides that puts colours closest.
+    models.clear();
+    if (default_sides_.size() >= 2 && nsides >= 2) {
+      auto cost = [&](const std::array<float, 6>& c, const SideModel& s) {
+        SideModel g = model_of(c, 0);
+        // Chromaticity and brightness both count; brightness is less trustworthy across sets.
+        auto chroma = [](cv::Vec3f v) {
+          const float sum = v[0] + v[1] + v[2] + 1e-3f;
+          return cv::Vec3f(v[0] / sum, v[1] / sum, v[2] / sum);
+        };
+        return 4 * dist2(chroma(g.body), chroma(s.body)) + 4 * dist2(chroma(g.mark), chroma(s.mark)) +
+               0.5f * dist2(g.body, s.body) + 0.25f * dist2(g.mark, s.mark);
+      };
+      if (two) {
+        const float straight = cost(ca, default_sides_[0]) + cost(cb, default_sides_[1]);
+        const float crossed = cost(ca, default_sides_[1]) + cost(cb, default_sides_[0]);
+        models.push_back(model_of(straight <= crossed ? ca : cb, vocab_.sides[0]));
+        models.push_back(model_of(straight <= crossed ? cb : ca, vocab_.sides[1]));
+      } else {
+        std::array<float, 6> all{};
+        for (const auto& x : f)
+          for (int k = 0; k < 6; ++k) all[k] += x[k] / static_cast<float>(f.size());
+        const bool first = cost(all, default_sides_[0]) <= cost(all, default_sides_[1]);
+        models.push_back(model_of(all, vocab_.sides[first ? 0 : 1]));
+      }
+    } else {
+      // No config colours: the lighter group is the first side.
+      auto luma = [](const std::array<float, 6>& c) { return c[0] + c[1] + c[2]; };
+      const bool a_first = luma(ca) >= luma(cb);
+      models.push_back(model_of(a_first ? ca : cb, vocab_.sides[0]));
+      if (two && nsides > 1) models.push_back(model_of(a_first ? cb : ca, vocab_.sides[1]));
+    }
+    (void)within;
+  }
+
+  // Two kinds of evidence, each weighed by how well it tells these sides apart: the face's body colour, and
+  // the colour of its mark pixels (when two sets share a body colour, ivory pieces with red or blue marks, the
+  // marks decide however few they are).
+  auto norm2 = [](const cv::Vec3f& a, const cv::Vec3f& b, const cv::Vec3f& sd) {
+    float s = 0;
+    for (int k = 0; k < 3; ++k) s += (a[k] - b[k]) * (a[k] - b[k]) / std::max(1e-6f, sd[k] * sd[k]);
+    return s;
+  };
+  float w_body = 1, w_mark = 0;
+  if (models.size() == 2) {
+    // Separation of the two sides' means, in their pooled spread.
+    auto sep2 = [&](const cv::Vec3f& a, const cv::Vec3f& b, const cv::Vec3f& sa, const cv::Vec3f& sb) {
+      cv::Vec3f pooled;
+      for (int k = 0; k < 3; ++k) pooled[k] = std::sqrt(0.5f * (sa[k] * sa[k] + sb[k] * sb[k]));
+      return norm2(colour_features(a), colour_features(b), pooled);
+    };
+    w_body = sep2(models[0].body, models[1].body, models[0].body_sd, models[1].body_sd);
+    w_mark = sep2(models[0].mark, models[1].mark, models[0].mark_sd, models[1].mark_sd);
+    const float sum = w_body + w_mark + 1e-6f;
+    w_body /= sum, w_mark /= sum;
+  }
+  const float c0 = (kFaceSize - 1) / 2.f;
+  for (size_t i : occ) {
+    SiteDetail& d = details[i];
+    const cv::Vec3f local_white = white * d.illum;
+    // The face's mark pixels: far from its own body colour.
+    std::vector<cv::Vec3f> marks;
+    for (int v = 0; v < kFaceSize; ++v) {
+      const auto* row = d.face.patch.ptr<cv::Vec3f>(v);
+      for (int u = 0; u < kFaceSize; ++u) {
+        if (std::hypot(u - c0, v - c0) > 0.85f * kFaceRadius) continue;
+        const cv::Vec3f rel = div(row[u], local_white);
+        if (dist2(rel, d.body_rel) > 0.12f * 0.12f) marks.push_back(colour_features(rel));
+      }
+    }
+    const float mark_weight = w_mark * std::min(1.f, static_cast<float>(marks.size()) / 20.f);
+    const cv::Vec3f body_f = colour_features(d.body_rel);
+    std::vector<float> scores;
+    int best = -1;
+    float best_s = -1e9f;
+    for (size_t k = 0; k < models.size(); ++k) {
+      const SideModel& m = models[k];
+      float s = -0.5f * w_body * norm2(body_f, colour_features(m.body), m.body_sd);
+      if (!marks.empty() && mark_weight > 0) {
+        const cv::Vec3f mf = colour_features(m.mark);
+        double cost = 0;
+        for (const auto& c : marks) cost += std::min(norm2(c, mf, m.mark_sd), 16.f);
+        s -= 0.5f * mark_weight * static_cast<float>(cost / static_cast<double>(marks.size()));
+      }
+      scores.push_back(s);
+      if (s > best_s) best_s = s, best = static_cast<int>(k);
+    }
+    if (best < 0) continue;
+    d.side = static_cast<int>(vocab_.sides.find(models[static_cast<size_t>(best)].side));
+    d.side_p = models.size() > 1 ? best_probability(scores, 1.f) : 0.9f;
+  }
+}
+
+const std::vector<KindModel>& CellReader::default_kinds() const {
+  if (!default_kinds_.empty() || vocab_.face != PieceVocabulary::Face::Symbols) return default_kinds_;
+  // Each symbol as the renderer draws it, in both of its styles, dark on ivory.
+  for (SymbolStyle style : {SymbolStyle::Letters, SymbolStyle::Pictograms}) {
+    PieceLook look;
+    look.face = FaceKind::Symbols;
+    look.symbols = style;
+    look.sides = {SideColours{'X', Rgb{0.93, 0.90, 0.82}, Rgb{0.15, 0.15, 0.15}}};
+    FaceArt art(look, 96);
+    for (char k : vocab_.kinds) {
+      cv::Mat face = art.face(std::string("X") + k);
+      cv::Mat bgr;
+      cv::cvtColor(face, bgr, cv::COLOR_BGRA2BGR);
+      Disc d;
+      d.centre = {(face.cols - 1) / 2.f, (face.rows - 1) / 2.f};
+      d.radius = face.cols / 2.f - 1;
+      Face f = cut_face(bgr, d);
+      KindModel m;
+      m.token = std::string(1, '?') + k;
+      m.polar = polar_of(mark_map(f, f.body, f.mark));
+      m.exemplars = 1;
+      default_kinds_.push_back(m);
+    }
+  }
+  return default_kinds_;
+}
+
+void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const {
+  if (vocab_.face == PieceVocabulary::Face::Plain || vocab_.kinds.empty()) return;
+  for (SiteDetail& d : details) {
+    if (!d.occupied || d.side < 0) continue;
+    const char side = vocab_.sides[static_cast<size_t>(d.side)];
+    const SideModel* sm = set.side(side);
+    // The marks: against the side's learnt mark colour when known (a face with one small dot gives a poor
+    // estimate of its own), else the face's own.
+    cv::Vec3f mark = d.face.mark;
+    if (sm && cv::norm(sm->mark - sm->body) > 0.08) {
+      mark = mul(sm->mark, white_from_body(d.face.body, sm->body));
+    }
+    const bool shows_marks = cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
+    cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
+    d.dots = count_dots(marks);
+    const Polar polar = polar_of(marks);
+
+    // Candidates: the learnt kinds of this side; symbols the set lacks come from the defaults.
+    std::vector<std::pair<char, float>> cand;
+    std::string covered;
+    for (const KindModel& k : set.kinds) {
+      if (k.token.size() != 2 || k.token[0] != side) continue;
+      float s = rotational_match(polar, k.polar);
+      if (vocab_.face == PieceVocabulary::Face::Dots && k.dots >= 0) s += d.dots.dots == k.dots ? 0.08f : -0.08f;
+      cand.emplace_back(k.token[1], s);
+      covered += k.token[1];
+    }
+    if (vocab_.face == PieceVocabulary::Face::Symbols) {
+      std::map<char, float> best;
+      for (const KindModel& k : default_kinds()) {
+        if (covered.find(k.token[1]) != std::string::npos) continue;
+        float s = rotational_match(polar, k.polar) - (set.learnt ? 0.1f : 0.f);
+        auto it = best.find(k.token[1]);
+        if (it == best.end() || s > it->second) best[k.token[1]] = s;
+      }
+      for (const auto& [k, s] : best) cand.emplace_back(k, s);
+    }
+    std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    d.kind_scores = cand;
+
+    if (vocab_.face == PieceVocabulary::Face::Dots) {
+      const bool learnt_dots = !cand.empty() && static_cast<int>(cand.size()) >= 9;
+      if (learnt_dots) {
+        std::vector<float> s;
+        for (const auto& c : cand) s.push_back(c.second);
+        d.kind = cand[0].first;
+        d.kind_p = best_probability(s, 0.05f);
+      } else {
+        // Defaults: count the dots; no dot-like blob is the 0.
+        const int n = std::min(9, d.dots.dots);
+        d.kind = static_cast<char>('0' + n);
+        d.kind_p = n == 0 ? (d.dots.blobs > 0 || !shows_marks ? 0.8f : 0.6f) : 0.5f + 0.45f * d.dots.regularity;
+      }
+    } else if (!cand.empty()) {
+      std::vector<float> s;
+      for (const auto& c : cand) s.push_back(c.second);
+      d.kind = cand[0].first;
+      d.kind_p = best_probability(s, 0.04f);
+    }
+  }
+}
+
+ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white) const {
+  ReadResult out;
+  Planes planes;
+  const CanonicalFrame& tf = rect.top_frame();
+  float r = static_cast<float>(set.radius_mm * tf.px_per_mm);
+  float tol = 0.1f;
+  if (r <= 0) {
+    planes.top.resize(1);
+    rect.top_image(pyramid, 1, planes.top[0]);
+    r = estimate_radius(rect, planes);
+    tol = 0.12f;
+  }
+  out.radius_px = r;
+  find_discs(rect, pyramid, r, tol, planes, out.details);
+  measure_foreign(rect, planes, out.details);
+  if (planes.paint.ok) white = planes.paint.reference();
+  decide_occupancy(set, out.details);
+  read_faces(rect, planes, out.details, white);
+  assign_sides(set, out.details, white);
+  assign_kinds(set, out.details);
+
+  out.sites.resize(out.details.size());
+  for (size_t i = 0; i < out.details.size(); ++i) {
+    const SiteDetail& d = out.details[i];
+    SiteReading& s = out.sites[i];
+    const float p_occ = d.p_occupied;
+    s.occupied = p_occ;
+    if (!d.occupied || d.side < 0) {
+      s.token.clear();
+      s.conf = 1 - p_occ;
+      continue;
+    }
+    s.token = std::string(1, vocab_.sides[static_cast<size_t>(d.side)]);
+    float p = p_occ * d.side_p;
+    if (vocab_.has_identity()) {
+      if (d.kind) s.token += d.kind;
+      p *= d.kind_p;
+    }
+    s.conf = std::clamp(p, 0.f, 1.f);
+    s.level = d.disc.level;
+  }
+  return out;
+}
+
+PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const std::vector<std::string>& expected,
+                           cv::Vec3f white, const PieceSet& base, std::vector<std::string>* problems) const {
+  const auto& sites = rect.model().sites;
+  PieceSet set = base;
+  set.learnt = true;
+  set.game = rect.model().game;
+  set.sides.clear();
+  const CanonicalFrame& tf = rect.top_frame();
+
+  // The radius: measured where pieces are known to stand.
+  Planes planes;
+  planes.top.resize(1);
+  rect.top_image(pyramid, 1, planes.top[0]);
+  std::vector<SiteDetail> details;
+  std::vector<bool> known(sites.size());
+  for (size_t i = 0; i < sites.size(); ++i) known[i] = !expected[i].empty();
+  float r = set.radius_mm > 0 ? static_cast<float>(set.radius_mm * tf.px_per_mm) : estimate_radius(rect, planes, known);
+  find_discs(rect, pyramid, r, 0.06f, planes, details);
+  std::vector<float> radii;
+  for (size_t i = 0; i < sites.size(); ++i) {
+    if (!expected[i].empty() && details[i].disc.level == 1) radii.push_back(details[i].disc.radius);
+  }
+  if (!radii.empty()) r = median_of(radii);
+  set.radius_mm = r / tf.px_per_mm;
+  find_discs(rect, pyramid, r, 0.08f, planes, details);
+
+  // Occupancy: a logistic fit on this board's known pieces and empty sites, drawn towards the defaults so
+  // that a board where the two are far apart does not make the weights run away.
+  measure_foreign(rect, planes, details);
+  if (planes.paint.ok) white = planes.paint.reference();
+  {
+    const std::array<float, 3>& prior = base.occupancy[1] != 0 || base.occupancy[2] != 0 ? base.occupancy
+                                                                                        : params_.default_occupancy;
+    cv::Vec3d w(prior[0], prior[1], prior[2]);
+    const double lambda = 0.02 * static_cast<double>(sites.size());
+    for (int iter = 0; iter < 25; ++iter) {
+      cv::Matx33d hess = cv::Matx33d::eye() * (2 * lambda);
+      cv::Vec3d grad = (w - cv::Vec3d(prior[0], prior[1], prior[2])) * (2 * lambda);
+      for (size_t i = 0; i < sites.size(); ++i) {
+        const cv::Vec3d x(1, details[i].disc.score, details[i].foreign);
+        const double p = 1 / (1 + std::exp(-w.dot(x)));
+        const double y = expected[i].empty() ? 0 : 1;
+        grad += x * (p - y);
+        hess += x * x.t() * std::max(1e-6, p * (1 - p));
+      }
+      cv::Vec3d step;
+      if (!cv::solve(cv::Mat(hess), cv::Mat(grad), cv::Mat(step, false), cv::DECOMP_CHOLESKY)) break;
+      w -= step;
+      if (cv::norm(step) < 1e-4) break;
+    }
+    set.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
+  }
+  for (size_t i = 0; i < sites.size(); ++i) details[i].occupied = !expected[i].empty();
+  read_faces(rect, planes, details, white);
+
+  // Side colours.
+  for (char side : vocab_.sides) {
+    std::vector<float> b[3], m[3];
+    std::vector<size_t> idx;
+    for (size_t i = 0; i < sites.size(); ++i) {
+      if (expected[i].empty() || expected[i][0] != side) continue;
+      idx.push_back(i);
+      for (int c = 0; c < 3; ++c) b[c].push_back(details[i].body_rel[c]), m[c].push_back(details[i].mark_rel[c]);
+    }
+    if (idx.empty()) {
+      if (const SideModel* old = base.side(side)) set.sides.push_back(*old);
+      continue;
+    }
+    SideModel sm;
+    sm.side = side;
+    for (int c = 0; c < 3; ++c) sm.body[c] = median_of(b[c]), sm.mark[c] = median_of(m[c]);
+    // Spreads per colour feature, with floors: a handful of exemplars understates them.
+    std::vector<float> fb[3], fm[3];
+    const cv::Vec3f mb = colour_features(sm.body), mm = colour_features(sm.mark);
+    for (size_t i : idx) {
+      const cv::Vec3f b = colour_features(details[i].body_rel);
+      for (int k = 0; k < 3; ++k) fb[k].push_back(std::abs(b[k] - mb[k]));
+      if (details[i].face.mark_share > 0.02f) {
+        const cv::Vec3f m = colour_features(details[i].mark_rel);
+        for (int k = 0; k < 3; ++k) fm[k].push_back(std::abs(m[k] - mm[k]));
+      }
+    }
+    const cv::Vec3f body_floor(0.06f, 0.025f, 0.025f), mark_floor(0.12f, 0.05f, 0.05f);
+    for (int k = 0; k < 3; ++k) {
+      sm.body_sd[k] = std::max(body_floor[k], 1.25f * percentile(fb[k], 0.8));
+      sm.mark_sd[k] = std::max(mark_floor[k], fm[k].empty() ? 2 * mark_floor[k] : 1.25f * percentile(fm[k], 0.8));
+    }
+    sm.exemplars = static_cast<int>(idx.size());
+    set.sides.push_back(sm);
+  }
+
+  // The look of each identity.
+  if (vocab_.has_identity() && vocab_.face != PieceVocabulary::Face::Plain) {
+    std::map<std::string, std::vector<size_t>> by_token;
+    for (size_t i = 0; i < sites.size(); ++i)
+      if (expected[i].size() == 2) by_token[expected[i]].push_back(i);
+    for (const auto& [token, idx] : by_token) {
+      const SideModel* sm = set.side(token[0]);
+      std::vector<Polar> polars;
+      std::vector<int> counts;
+      for (size_t i : idx) {
+        const Face& f = details[i].face;
+        cv::Vec3f mark = f.mark;
+        if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
+        cv::Mat marks = mark_map(f, f.body, mark);
+        polars.push_back(polar_of(marks));
+        counts.push_back(count_dots(marks).dots);
+      }
+      std::vector<float> sum(polars[0].values);
+      for (size_t k = 1; k < polars.size(); ++k) {
+        int shift = 0;
+        rotational_match(polars[0], polars[k], &shift);
+        Polar turned = rotate_polar(polars[k], shift);
+        for (size_t v = 0; v < sum.size(); ++v) sum[v] += turned.values[v];
+      }
+      KindModel km;
+      km.token = token;
+      km.polar = polar_from_values(std::move(sum));
+      std::map<int, int> votes;
+      for (int c : counts) votes[c]++;
+      km.dots = vocab_.face == PieceVocabulary::Face::Dots
+                    ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })->first
+                    : -1;
+      km.exemplars = static_cast<int>(idx.size());
+      set.kinds.erase(std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
+                      set.kinds.end());
+      set.kinds.push_back(std::move(km));
+    }
+  }
+
+  // Check: the learnt set must read this very board right.
+  if (problems) {
+    problems->clear();
+    ReadResult check = read(rect, pyramid, set, white);
+    for (size_t i = 0; i < sites.size(); ++i)
+      if (check.sites[i].token != expected[i])
+        problems->push_back(sites[i].name + ": read '" + check.sites[i].token + "', expected '" + expected[i] + "'");
+  }
+  return set;
+}
+
+}  // namespace sb::vision

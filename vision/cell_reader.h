@@ -1,0 +1,102 @@
+// The cell reader: per site, whether a piece stands there, whose it is, and what its top face shows (Cờ toán's
+// dot count, Cờ tư lệnh's symbol), each with a probability.
+//
+// Stages of read(): discs (every edge of the top-plane image votes for circle centres at the top face's radius;
+// per site the strongest centre near it, refined along rays; stacks are looked for in the planes of taller
+// stacks too) → occupancy (the share of the circle that shows an edge, against the set's threshold) → faces
+// (each occupied site's top face cut out at a normalised size) → sides (nearest learnt side colours; without a
+// learnt set, the occupied faces split in two by colour and matched to the config's side colours) → identities
+// (learnt pictures of each kind compared at every rotation, backed by a count of dot-like blobs; defaults: the
+// blob count, or symbols drawn by the renderer).
+//
+// learn() runs the same stages on a board whose tokens are known and builds a PieceSet from it.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "vision/face.h"
+#include "vision/observation.h"
+#include "vision/piece_set.h"
+#include "vision/rectifier.h"
+
+namespace sb::vision {
+
+struct ReaderParams {
+  float search_pitches = 0.3f;        // a top face is looked for this far from where the site's centre projects
+  float radius_min_pitch = 0.25f;     // unknown sets: the top face's radius is searched in this range ...
+  float radius_max_pitch = 0.46f;     // ... of the pitch
+  // Occupancy without a learnt set: σ(w0 + w1·disc score + w2·foreign share).
+  std::array<float, 3> default_occupancy{-13.3f, 22.6f, 59.f};
+  float centre_pitches = 0.22f;       // the foreign share is measured this far round the site's centre
+  float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much
+  float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
+};
+
+// Everything the reader found at one site (for learning, evaluation and the debug overlay).
+struct SiteDetail {
+  Disc disc;             // best disc (centre in top-plane pixels of its level)
+  float foreign = 0;     // share of the site's centre that the empty board does not explain
+  float illum = 1;       // the light here against the board's centre (the paint model's falloff)
+  float p_occupied = 0;
+  bool occupied = false;
+  Face face;             // when occupied
+  cv::Vec3f body_rel, mark_rel;  // face colours relative to the frame's white
+  int side = -1;         // index into the vocabulary's sides
+  float side_p = 0;
+  char kind = 0;
+  float kind_p = 0;
+  DotCount dots;
+  std::vector<std::pair<char, float>> kind_scores;  // learnt / default template matches, best first
+};
+
+struct ReadResult {
+  std::vector<SiteReading> sites;
+  std::vector<SiteDetail> details;
+  double radius_px = 0;  // the top faces' radius used
+};
+
+class CellReader {
+ public:
+  // `default_sides`: per side letter of `vocab`, the body and mark colours the game's config gives (relative to
+  // white), used only to tell which colour group is which side when no set was learnt.
+  CellReader(PieceVocabulary vocab, std::vector<SideModel> default_sides, ReaderParams params = {});
+
+  const PieceVocabulary& vocabulary() const { return vocab_; }
+  const ReaderParams& params() const { return params_; }
+
+  // Reads every site. `white`: the frame's white reference (BGR, grey levels), see white_reference().
+  ReadResult read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white) const;
+
+  // Learns a set from a board whose tokens are known (`expected`: per site, "" or a token). Returns the set;
+  // `problems` gets one line per site that the learnt set still reads wrong on this very board (empty: all
+  // right). Kinds that the board does not show keep `base`'s models, if any.
+  PieceSet learn(const Rectifier& rect, FramePyramid& pyramid, const std::vector<std::string>& expected,
+                 cv::Vec3f white, const PieceSet& base, std::vector<std::string>* problems) const;
+
+ private:
+  struct Planes;
+  void find_discs(const Rectifier& rect, FramePyramid& pyramid, float radius_px, float tol, Planes& planes,
+                  std::vector<SiteDetail>& details) const;
+  // The top faces' radius: measured at the sites in `use` (all when empty), keeping those most like discs.
+  float estimate_radius(const Rectifier& rect, Planes& planes, const std::vector<bool>& use = {}) const;
+  void measure_foreign(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details) const;
+  void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
+  void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
+  void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;
+  void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
+  const std::vector<KindModel>& default_kinds() const;
+
+  PieceVocabulary vocab_;
+  std::vector<SideModel> default_sides_;
+  ReaderParams params_;
+  mutable std::vector<KindModel> default_kinds_;  // symbols drawn by the renderer, made on first use
+};
+
+// The frame's white reference: per channel, the 80th percentile of the gate image inside the board zone.
+cv::Vec3f white_reference(const cv::Mat& gate_bgr, const cv::Mat& zone);
+
+}  // namespace sb::vision

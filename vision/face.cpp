@@ -1,0 +1,483 @@
+#include "vision/face.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <opencv2/imgproc.hpp>
+
+namespace sb::vision {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Gradient magnitudes (Sobel 3×3, which is 4× an intensity step per pixel): edges weaker than kEdgeMin do not
+// vote, edges stronger than kEdgeFull vote with full weight.
+constexpr float kEdgeMin = 24.f;
+constexpr float kEdgeFull = 120.f;
+
+cv::Vec3f sample_bgr(const cv::Mat& img, float x, float y) {
+  const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
+  if (x0 < 0 || y0 < 0 || x0 + 1 >= img.cols || y0 + 1 >= img.rows) return {0, 0, 0};
+  const float fx = x - x0, fy = y - y0;
+  const auto* r0 = img.ptr<cv::Vec3b>(y0) + x0;
+  const auto* r1 = img.ptr<cv::Vec3b>(y0 + 1) + x0;
+  cv::Vec3f out;
+  for (int c = 0; c < 3; ++c)
+    out[c] = (1 - fy) * ((1 - fx) * r0[0][c] + fx * r0[1][c]) + fy * ((1 - fx) * r1[0][c] + fx * r1[1][c]);
+  return out;
+}
+
+float sample_f(const cv::Mat& img, float x, float y) {
+  const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
+  if (x0 < 0 || y0 < 0 || x0 + 1 >= img.cols || y0 + 1 >= img.rows) return 0;
+  const float fx = x - x0, fy = y - y0;
+  const float* r0 = img.ptr<float>(y0) + x0;
+  const float* r1 = img.ptr<float>(y0 + 1) + x0;
+  return (1 - fy) * ((1 - fx) * r0[0] + fx * r0[1]) + fy * ((1 - fx) * r1[0] + fx * r1[1]);
+}
+
+// The peak a perfect circle of radius r leaves in disc_votes' accumulator, per unit of circle length: measured
+// once on a drawn disc, so that a disc's score reads as the share of its circle that shows an edge.
+float vote_norm() {
+  static const float norm = [] {
+    const float r = 16;
+    cv::Mat img(64, 64, CV_8UC3, cv::Scalar(40, 40, 40));
+    cv::circle(img, cv::Point(32 * 16, 32 * 16), static_cast<int>(r * 16), cv::Scalar(220, 220, 220), cv::FILLED,
+               cv::LINE_AA, 4);
+    cv::Mat acc = cv::Mat::zeros(img.size(), CV_32F);
+    disc_votes(img, cv::Rect(0, 0, 64, 64), {r * 0.93f, r, r * 1.07f}, acc);
+    double mx = 0;
+    cv::minMaxLoc(acc, nullptr, &mx);
+    return static_cast<float>(mx / (2 * kPi * r));
+  }();
+  return norm;
+}
+
+}  // namespace
+
+void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radii, cv::Mat& acc, const cv::Mat& base) {
+  roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
+  if (roi.width < 3 || roi.height < 3) return;
+  if (acc.size() != bgr.size() || acc.type() != CV_32F) acc = cv::Mat::zeros(bgr.size(), CV_32F);
+  cv::Mat gx, gy;
+  cv::Sobel(bgr(roi), gx, CV_16S, 1, 0, 3);
+  cv::Sobel(bgr(roi), gy, CV_16S, 0, 1, 3);
+  const int ch = bgr.channels();
+  const float rmax = radii.empty() ? 0 : *std::max_element(radii.begin(), radii.end());
+  // Votes land up to rmax outside the roi: the accumulator is written wherever it exists.
+  for (int y = 1; y < roi.height - 1; ++y) {
+    const short* px = gx.ptr<short>(y);
+    const short* py = gy.ptr<short>(y);
+    const cv::Vec2f* brow = base.empty() ? nullptr : base.ptr<cv::Vec2f>(roi.y + y) + roi.x;
+    for (int x = 1; x < roi.width - 1; ++x) {
+      // The channel with the strongest edge: pieces may differ from the board in hue only.
+      int best = 0;
+      int bx = 0, by = 0;
+      for (int c = 0; c < ch; ++c) {
+        const int vx = px[x * ch + c], vy = py[x * ch + c];
+        const int m = vx * vx + vy * vy;
+        if (m > best) best = m, bx = vx, by = vy;
+      }
+      if (best < kEdgeMin * kEdgeMin) continue;
+      const float mag = std::sqrt(static_cast<float>(best));
+      const float w = std::min(1.f, mag / kEdgeFull);
+      const float nx = bx / mag, ny = by / mag;
+      const float ox = static_cast<float>(roi.x + x), oy = static_cast<float>(roi.y + y);
+      // For the centre o + s·n the edge's outward side is −s·n: no vote when that faces the base.
+      float facing = 0;
+      if (brow) {
+        const float bl = std::hypot(brow[x][0], brow[x][1]);
+        if (bl > 1.f) facing = (nx * brow[x][0] + ny * brow[x][1]) / bl;
+      }
+      for (float r : radii) {
+        for (float s : {r, -r}) {
+          if (-(s > 0 ? 1.f : -1.f) * facing > 0.35f) continue;
+          const int vx = static_cast<int>(std::lround(ox + s * nx)), vy = static_cast<int>(std::lround(oy + s * ny));
+          if (vx >= 0 && vy >= 0 && vx < acc.cols && vy < acc.rows) acc.at<float>(vy, vx) += w;
+        }
+      }
+    }
+  }
+  const int m = static_cast<int>(std::ceil(rmax)) + 3;
+  cv::Rect grown(roi.x - m, roi.y - m, roi.width + 2 * m, roi.height + 2 * m);
+  grown &= cv::Rect(0, 0, acc.cols, acc.rows);
+  cv::Mat a = acc(grown);
+  cv::GaussianBlur(a, a, cv::Size(5, 5), 1.0);
+}
+
+Disc refine_disc(const cv::Mat& bgr, Disc guess, float tol, cv::Point2f base) {
+  const int kRays = 32;
+  std::vector<cv::Point2f> edge;
+  std::vector<float> strength;
+  const float base_len = std::hypot(base.x, base.y);
+  const cv::Point2f base_dir = base_len > 0 ? base * (1.f / base_len) : cv::Point2f(0, 0);
+  const float r0 = guess.radius * (1 - tol), r1 = guess.radius * (1 + tol);
+  const float step = 0.5f;
+  for (int i = 0; i < kRays; ++i) {
+    const float a = static_cast<float>(2 * kPi * i / kRays);
+    const float dx = std::cos(a), dy = std::sin(a);
+    // Towards the base the top face's rim meets the piece's own side: a weak edge with the silhouette beyond.
+    if (base_len > 0.06f * guess.radius && dx * base_dir.x + dy * base_dir.y > 0.45f) continue;
+    float best = 0, best_r = -1, best_raw = 0;
+    cv::Vec3f prev = sample_bgr(bgr, guess.centre.x + dx * (r0 - step), guess.centre.y + dy * (r0 - step));
+    // The strongest edge, weighed towards the expected radius: a square's border or a neighbour just beyond
+    // the face must not win over the face's own rim.
+    const float spread = std::max(1.f, 0.5f * (r1 - r0));
+    for (float r = r0; r <= r1; r += step) {
+      cv::Vec3f c = sample_bgr(bgr, guess.centre.x + dx * r, guess.centre.y + dy * r);
+      const float raw = static_cast<float>(cv::norm(c - prev));
+      const float off = (r - step / 2 - guess.radius) / spread;
+      const float d = raw * std::exp(-0.5f * off * off);
+      if (d > best) best = d, best_r = r - step / 2, best_raw = raw;
+      prev = c;
+    }
+    if (best_r > 0 && best_raw > 3) {
+      edge.emplace_back(guess.centre.x + dx * best_r, guess.centre.y + dy * best_r);
+      strength.push_back(best);
+    }
+  }
+  Disc out = guess;
+  std::vector<bool> use(edge.size(), true);
+  for (int iter = 0; iter < 3; ++iter) {
+    // Kåsa's algebraic circle fit: x² + y² + D x + E y + F = 0.
+    cv::Matx33d ata = cv::Matx33d::zeros();
+    cv::Vec3d atb(0, 0, 0);
+    int n = 0;
+    for (size_t i = 0; i < edge.size(); ++i) {
+      if (!use[i]) continue;
+      const double x = edge[i].x - guess.centre.x, y = edge[i].y - guess.centre.y;
+      const cv::Vec3d row(x, y, 1);
+      const double b = -(x * x + y * y);
+      ata += row * row.t();
+      atb += row * b;
+      ++n;
+    }
+    if (n < 7) break;
+    cv::Vec3d sol;
+    if (!cv::solve(cv::Mat(ata), cv::Mat(atb), cv::Mat(sol, false), cv::DECOMP_CHOLESKY)) break;
+    const double cx = -sol[0] / 2, cy = -sol[1] / 2, rr = cx * cx + cy * cy - sol[2];
+    if (!(rr > 0)) break;
+    const double r = std::sqrt(rr);
+    if (r < r0 * 0.9 || r > r1 * 1.1 || std::hypot(cx, cy) > guess.radius * 0.5) break;
+    out.centre = {static_cast<float>(guess.centre.x + cx), static_cast<float>(guess.centre.y + cy)};
+    out.radius = static_cast<float>(r);
+    // Drop the rays whose edge is far from the circle (a neighbour, a mark, the piece's side) and fit again.
+    bool changed = false;
+    for (size_t i = 0; i < edge.size(); ++i) {
+      const double d = std::abs(std::hypot(edge[i].x - out.centre.x, edge[i].y - out.centre.y) - r);
+      const bool keep = d < std::max(1.0, 0.06 * r);
+      if (keep != use[i]) changed = true;
+      use[i] = keep;
+    }
+    if (!changed) break;
+  }
+  return out;
+}
+
+Disc find_disc(const cv::Mat& bgr, const cv::Mat& acc, cv::Rect window, float radius, float tol, cv::Point2f base) {
+  Disc d;
+  d.radius = radius;
+  window &= cv::Rect(0, 0, acc.cols, acc.rows);
+  if (window.empty()) return d;
+  double mx = 0;
+  cv::Point at;
+  cv::minMaxLoc(acc(window), nullptr, &mx, nullptr, &at);
+  d.centre = {static_cast<float>(window.x + at.x), static_cast<float>(window.y + at.y)};
+  d.score = static_cast<float>(mx / (2 * kPi * radius * vote_norm()));
+  d = refine_disc(bgr, d, tol, base);
+  d = refine_disc(bgr, d, tol * 0.7f, base);
+  // Where the base is offset, only the far part of the rim votes (disc_votes): score against that part.
+  const float arc = std::hypot(base.x, base.y) > 1.f ? static_cast<float>((kPi + 2 * std::asin(0.35)) / (2 * kPi)) : 1.f;
+  d.score = static_cast<float>(mx / (2 * kPi * radius * vote_norm() * arc));
+  return d;
+}
+
+Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
+  Face f;
+  const float s = disc.radius / kFaceRadius;
+  const float c0 = (kFaceSize - 1) / 2.f;
+  // patch (u, v) → top image (cx + (u − c0)·s, cy + (v − c0)·s)
+  cv::Matx23d m(s, 0, disc.centre.x - c0 * s, 0, s, disc.centre.y - c0 * s);
+  cv::Mat patch8;
+  cv::warpAffine(top_bgr, patch8, m, cv::Size(kFaceSize, kFaceSize), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                 cv::BORDER_REPLICATE);
+  patch8.convertTo(f.patch, CV_32FC3);
+
+  std::vector<cv::Vec3f> inner;
+  cv::Vec3f rim(0, 0, 0);
+  int rim_n = 0;
+  for (int v = 0; v < kFaceSize; ++v) {
+    const auto* row = f.patch.ptr<cv::Vec3f>(v);
+    for (int u = 0; u < kFaceSize; ++u) {
+      const float r = std::hypot(u - c0, v - c0) / kFaceRadius;
+      if (r < 0.85f) inner.push_back(row[u]);
+      else if (r >= 0.9f && r <= 1.0f) rim += row[u], ++rim_n;
+    }
+  }
+  f.rim = rim_n ? rim / rim_n : rim;
+  std::vector<float> ch(inner.size());
+  for (int c = 0; c < 3; ++c) {
+    for (size_t i = 0; i < inner.size(); ++i) ch[i] = inner[i][c];
+    auto mid = ch.begin() + static_cast<long>(ch.size() / 2);
+    std::nth_element(ch.begin(), mid, ch.end());
+    f.body[c] = *mid;
+  }
+  std::vector<float> dist(inner.size());
+  for (size_t i = 0; i < inner.size(); ++i) dist[i] = static_cast<float>(cv::norm(inner[i] - f.body));
+  std::vector<float> sorted = dist;
+  auto p95 = sorted.begin() + static_cast<long>(sorted.size() * 95 / 100);
+  std::nth_element(sorted.begin(), p95, sorted.end());
+  const float d95 = *p95;
+  f.mark = f.body;
+  if (d95 > 10) {
+    cv::Vec3f sum(0, 0, 0);
+    int n = 0;
+    for (size_t i = 0; i < inner.size(); ++i)
+      if (dist[i] > 0.5f * d95) sum += inner[i], ++n;
+    if (n > 0) f.mark = sum / n;
+  }
+  f.mark_contrast = static_cast<float>(cv::norm(f.mark - f.body));
+  if (f.mark_contrast > 1) {
+    const cv::Vec3f axis = f.mark - f.body;
+    const float inv = 1.f / axis.dot(axis);
+    int n = 0;
+    for (const auto& c : inner)
+      if ((c - f.body).dot(axis) * inv > 0.5f) ++n;
+    f.mark_share = static_cast<float>(n) / static_cast<float>(std::max<size_t>(1, inner.size()));
+  }
+  return f;
+}
+
+cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark) {
+  cv::Mat out = cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
+  const cv::Vec3f axis = mark - body;
+  const float len2 = axis.dot(axis);
+  if (len2 < 4) return out;
+  const float inv = 1.f / len2;
+  const float c0 = (kFaceSize - 1) / 2.f;
+  struct Px {
+    int u, v;
+    float m;
+  };
+  std::vector<Px> px;
+  px.reserve(kFaceSize * kFaceSize);
+  for (int v = 0; v < kFaceSize; ++v) {
+    const auto* row = face.patch.ptr<cv::Vec3f>(v);
+    for (int u = 0; u < kFaceSize; ++u) {
+      if (std::hypot(u - c0, v - c0) > 0.9f * kFaceRadius) continue;
+      px.push_back({u, v, (row[u] - body).dot(axis) * inv});
+    }
+  }
+  // Light falls unevenly across a face (the lamp's direction, a glossy sheen): take a plane fitted to the body
+  // (the pixels that are not marks) off before deciding what is mark.
+  double a0 = 0, ax = 0, ay = 0;
+  for (int iter = 0; iter < 3; ++iter) {
+    cv::Matx33d ata = cv::Matx33d::zeros();
+    cv::Vec3d atb(0, 0, 0);
+    int n = 0;
+    for (const Px& p : px) {
+      const double x = (p.u - c0) / kFaceRadius, y = (p.v - c0) / kFaceRadius;
+      const double r = p.m - (a0 + ax * x + ay * y);
+      if (iter > 0 && std::abs(r) > 0.22) continue;
+      const cv::Vec3d row(1, x, y);
+      ata += row * row.t();
+      atb += row * static_cast<double>(p.m);
+      ++n;
+    }
+    if (n < 30) break;
+    cv::Vec3d sol;
+    if (!cv::solve(cv::Mat(ata), cv::Mat(atb), cv::Mat(sol, false), cv::DECOMP_CHOLESKY)) break;
+    a0 = sol[0], ax = sol[1], ay = sol[2];
+  }
+  std::vector<float> vals;
+  vals.reserve(px.size());
+  for (Px& p : px) {
+    const double x = (p.u - c0) / kFaceRadius, y = (p.v - c0) / kFaceRadius;
+    p.m = static_cast<float>(p.m - (a0 + ax * x + ay * y));
+    vals.push_back(p.m);
+  }
+  // Scale so that the marks' cores are near 1 whatever the contrast.
+  auto p97 = vals.begin() + static_cast<long>(vals.size() * 97 / 100);
+  std::nth_element(vals.begin(), p97, vals.end());
+  const float scale = 1.f / std::max(0.35f, *p97);
+  for (const Px& p : px) out.at<float>(p.v, p.u) = std::clamp(p.m * scale, -0.5f, 1.5f);
+  return out;
+}
+
+DotCount count_dots(const cv::Mat& marks) {
+  DotCount dc;
+  const float c0 = (kFaceSize - 1) / 2.f;
+  const float face_area = static_cast<float>(kPi * kFaceRadius * kFaceRadius);
+  // Parts of the marks: a ring, a cross, a star or a letter is one large or long part; dots are small round ones.
+  cv::Mat bin;
+  cv::compare(marks, 0.5, bin, cv::CMP_GT);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(bin, labels, stats, centroids, 8, CV_32S);
+  const float max_dot = static_cast<float>(kPi * std::pow(0.26 * kFaceRadius, 2));
+  std::vector<bool> dotlike(static_cast<size_t>(n), false);
+  int big = 0;
+  for (int i = 1; i < n; ++i) {
+    const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    if (area < 3) continue;
+    ++dc.blobs;
+    dc.largest_share = std::max(dc.largest_share, static_cast<float>(area) / face_area);
+    const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    const float fill = static_cast<float>(area) / static_cast<float>(w * h);
+    // Touching dots make a part of a few dots' size: still dots if it is lumpy rather than a line or a ring.
+    if (area > 3.5f * max_dot || (area > 1.5f * max_dot && fill < 0.45f) || fill < 0.25f) ++big;
+    else dotlike[static_cast<size_t>(i)] = true;
+  }
+  // Dots: peaks of a difference of Gaussians tuned to a dot's size, so touching dots still count apart.
+  cv::Mat fine, coarse, dog;
+  cv::GaussianBlur(marks, fine, cv::Size(0, 0), 1.0);
+  cv::GaussianBlur(marks, coarse, cv::Size(0, 0), 2.6);
+  dog = fine - coarse;
+  cv::Mat dil;
+  cv::dilate(dog, dil, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
+  struct Peak {
+    float x, y, v;
+  };
+  std::vector<Peak> peaks;
+  for (int y = 1; y < kFaceSize - 1; ++y) {
+    const float* d = dog.ptr<float>(y);
+    const float* m = dil.ptr<float>(y);
+    const float* f = fine.ptr<float>(y);
+    const int* l = labels.ptr<int>(y);
+    for (int x = 1; x < kFaceSize - 1; ++x) {
+      if (d[x] < m[x] || d[x] < 0.08f || f[x] < 0.4f) continue;
+      if (std::hypot(x - c0, y - c0) > 0.8f * kFaceRadius) continue;
+      if (l[x] > 0 && !dotlike[static_cast<size_t>(l[x])]) continue;
+      peaks.push_back({static_cast<float>(x), static_cast<float>(y), d[x]});
+    }
+  }
+  std::sort(peaks.begin(), peaks.end(), [](const Peak& a, const Peak& b) { return a.v > b.v; });
+  std::vector<Peak> kept;
+  for (const Peak& p : peaks) {
+    bool near = false;
+    for (const Peak& k : kept) near = near || std::hypot(p.x - k.x, p.y - k.y) < 3.5f;
+    if (!near) kept.push_back(p);
+  }
+  // Peaks far weaker than the strongest are texture or glare, not dots of the same set.
+  if (!kept.empty()) {
+    const float strongest = kept.front().v;
+    kept.erase(std::remove_if(kept.begin(), kept.end(), [&](const Peak& p) { return p.v < 0.35f * strongest; }),
+               kept.end());
+  }
+  dc.dots = big > 0 && kept.size() <= 1 ? 0 : static_cast<int>(kept.size());
+  if (!kept.empty()) {
+    float mean = 0;
+    for (const Peak& p : kept) mean += p.v;
+    mean /= static_cast<float>(kept.size());
+    float dev = 0;
+    for (const Peak& p : kept) dev += std::abs(p.v - mean) / mean;
+    dc.regularity = std::clamp(1.f - dev / static_cast<float>(kept.size()), 0.f, 1.f);
+  }
+  return dc;
+}
+
+namespace {
+
+// e^{-2πi m / kAngles}, m = 0 … kAngles − 1.
+const std::vector<std::complex<float>>& roots() {
+  static const std::vector<std::complex<float>> table = [] {
+    std::vector<std::complex<float>> t(kAngles);
+    for (int m = 0; m < kAngles; ++m) {
+      const double a = -2 * kPi * m / kAngles;
+      t[static_cast<size_t>(m)] = {static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a))};
+    }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+Polar polar_from_values(std::vector<float> values) {
+  Polar p;
+  if (values.size() != static_cast<size_t>(kRings * kAngles)) return p;
+  p.values = std::move(values);
+  // Radial profile.
+  p.radial.assign(kRings, 0.f);
+  for (int k = 0; k < kRings; ++k) {
+    float m = 0;
+    for (int j = 0; j < kAngles; ++j) m += p.values[static_cast<size_t>(k * kAngles + j)];
+    p.radial[static_cast<size_t>(k)] = m / kAngles;
+  }
+  std::vector<float> angular(p.values.size());
+  float norm = 0;
+  for (int k = 0; k < kRings; ++k)
+    for (int j = 0; j < kAngles; ++j) {
+      const size_t i = static_cast<size_t>(k * kAngles + j);
+      angular[i] = p.values[i] - p.radial[static_cast<size_t>(k)];
+      norm += angular[i] * angular[i];
+    }
+  norm = std::sqrt(norm);
+  for (float& v : angular) v = norm > 1e-6f ? v / norm : 0.f;
+  const float mean = std::accumulate(p.radial.begin(), p.radial.end(), 0.f) / kRings;
+  float rn = 0;
+  for (float& v : p.radial) v -= mean, rn += v * v;
+  rn = std::sqrt(rn);
+  for (float& v : p.radial) v = rn > 1e-6f ? v / rn : 0.f;
+  // Angular spectra.
+  const auto& w = roots();
+  p.spectra.assign(kRings, std::vector<std::complex<float>>(kAngles));
+  for (int k = 0; k < kRings; ++k)
+    for (int f = 0; f < kAngles; ++f) {
+      std::complex<float> s(0, 0);
+      for (int j = 0; j < kAngles; ++j)
+        s += angular[static_cast<size_t>(k * kAngles + j)] * w[static_cast<size_t>((f * j) % kAngles)];
+      p.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)] = s;
+    }
+  return p;
+}
+
+Polar polar_of(const cv::Mat& marks) {
+  std::vector<float> v(static_cast<size_t>(kRings * kAngles));
+  const float c0 = (kFaceSize - 1) / 2.f;
+  for (int k = 0; k < kRings; ++k) {
+    const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
+    for (int j = 0; j < kAngles; ++j) {
+      const float a = static_cast<float>(2 * kPi * j / kAngles);
+      v[static_cast<size_t>(k * kAngles + j)] = sample_f(marks, c0 + r * std::cos(a), c0 + r * std::sin(a));
+    }
+  }
+  return polar_from_values(std::move(v));
+}
+
+float rotational_match(const Polar& a, const Polar& b, int* shift) {
+  if (a.empty() || b.empty()) return 0;
+  // corr(s) = Σ_k Σ_j a_k(j) b_k(j + s) = (1/N) Σ_f conj(A(f)) B(f) e^{2πi f s / N}, summed over rings first.
+  std::vector<std::complex<float>> c(kAngles, {0, 0});
+  for (int k = 0; k < kRings; ++k)
+    for (int f = 0; f < kAngles; ++f)
+      c[static_cast<size_t>(f)] += std::conj(a.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)]) *
+                                   b.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)];
+  const auto& w = roots();  // conj(w[m]) = e^{+2πi m / N}
+  float best = -2;
+  int best_s = 0;
+  for (int s = 0; s < kAngles; ++s) {
+    float sum = 0;
+    for (int f = 0; f < kAngles; ++f) {
+      const std::complex<float> e = std::conj(w[static_cast<size_t>((f * s) % kAngles)]);
+      sum += c[static_cast<size_t>(f)].real() * e.real() - c[static_cast<size_t>(f)].imag() * e.imag();
+    }
+    sum /= kAngles;
+    if (sum > best) best = sum, best_s = s;
+  }
+  if (shift) *shift = best_s;
+  float radial = 0;
+  for (int k = 0; k < kRings; ++k) radial += a.radial[static_cast<size_t>(k)] * b.radial[static_cast<size_t>(k)];
+  return 0.35f * radial + 0.65f * best;
+}
+
+Polar rotate_polar(const Polar& p, int shift) {
+  if (p.empty()) return p;
+  std::vector<float> v(p.values.size());
+  for (int k = 0; k < kRings; ++k)
+    for (int j = 0; j < kAngles; ++j)
+      v[static_cast<size_t>(k * kAngles + j)] = p.values[static_cast<size_t>(k * kAngles + ((j + shift) % kAngles))];
+  return polar_from_values(std::move(v));
+}
+
+}  // namespace sb::vision

@@ -1,0 +1,163 @@
+#include "vision/motion_gate.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace sb::vision {
+
+MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params)
+    : zone_(std::move(zone)), ring_(std::move(ring)), cells_(std::move(cells)), params_(params) {
+  cv::bitwise_or(zone_, ring_, watch_);
+  // Every third watched pixel is enough to measure gains and noise.
+  int i = 0;
+  for (int y = 0; y < watch_.rows; ++y) {
+    const uchar* w = watch_.ptr<uchar>(y);
+    for (int x = 0; x < watch_.cols; ++x)
+      if (w[x] && (i++ % 3) == 0) sample_idx_.push_back(static_cast<uint32_t>(y * watch_.cols + x));
+  }
+}
+
+void MotionGate::reset() {
+  have_prev_ = false;
+  settled_ = false;
+  reference_.release();
+  last_motion_ms_ = -1;
+  ring_blocked_since_ = -1;
+}
+
+namespace {
+
+// Per channel, the median ratio a/b over the sampled pixels: the global gain from b to a.
+cv::Vec3f median_gain(const cv::Mat& a, const cv::Mat& b, const std::vector<uint32_t>& idx) {
+  cv::Vec3f g(1, 1, 1);
+  if (idx.empty()) return g;
+  std::vector<float> r;
+  r.reserve(idx.size());
+  const auto* pa = a.ptr<cv::Vec3f>(0);
+  const auto* pb = b.ptr<cv::Vec3f>(0);
+  for (int c = 0; c < 3; ++c) {
+    r.clear();
+    for (uint32_t i : idx)
+      if (pb[i][c] > 16.f) r.push_back(pa[i][c] / pb[i][c]);
+    if (r.size() < 16) continue;
+    auto mid = r.begin() + static_cast<long>(r.size() / 2);
+    std::nth_element(r.begin(), mid, r.end());
+    g[c] = std::clamp(*mid, 0.25f, 4.f);
+  }
+  return g;
+}
+
+// max over channels of |a - g·b|, blurred 3×3.
+void gained_difference(const cv::Mat& a, const cv::Mat& b, cv::Vec3f g, cv::Mat& out) {
+  cv::Mat d(a.size(), CV_32F);
+  for (int y = 0; y < a.rows; ++y) {
+    const auto* pa = a.ptr<cv::Vec3f>(y);
+    const auto* pb = b.ptr<cv::Vec3f>(y);
+    float* o = d.ptr<float>(y);
+    for (int x = 0; x < a.cols; ++x) {
+      float m = std::abs(pa[x][0] - g[0] * pb[x][0]);
+      m = std::max(m, std::abs(pa[x][1] - g[1] * pb[x][1]));
+      m = std::max(m, std::abs(pa[x][2] - g[2] * pb[x][2]));
+      o[x] = m;
+    }
+  }
+  cv::blur(d, out, cv::Size(3, 3));
+}
+
+double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
+  if (idx.empty()) return 0;
+  std::vector<float> v;
+  v.reserve(idx.size());
+  const float* p = f.ptr<float>(0);
+  for (uint32_t i : idx) v.push_back(p[i]);
+  auto mid = v.begin() + static_cast<long>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
+}
+
+}  // namespace
+
+GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
+  GateResult r;
+  cv::Mat cur;
+  gate_bgr.convertTo(cur, CV_32FC3);
+  cv::blur(cur, cur, cv::Size(3, 3));
+  r.site_motion.assign(cells_.size(), 0.f);
+
+  if (!have_prev_ || cur.size() != watch_.size()) {
+    prev_ = cur;
+    have_prev_ = true;
+    last_motion_ms_ = t_ms;
+    settled_ = false;
+    r.disturbed = true;
+    r.last_motion_ms = t_ms;
+    r.noise = noise_;
+    moving_ = cv::Mat::zeros(watch_.size(), CV_8U);
+    diff_ = cv::Mat::zeros(watch_.size(), CV_32F);
+    return r;
+  }
+
+  // Temporal change, after the global gain between the frames is taken out.
+  const cv::Vec3f gain = median_gain(cur, prev_, sample_idx_);
+  gained_difference(cur, prev_, gain, diff_);
+  // The noise: the median difference over the watched pixels (hands cover less than half of them), followed
+  // slowly so that one busy frame does not raise the threshold.
+  const double frame_noise = sampled_median(diff_, sample_idx_) / 0.6745;
+  noise_ = std::clamp(0.9 * noise_ + 0.1 * frame_noise, 0.3, 40.0);
+  const double threshold = std::max(params_.min_threshold, params_.noise_k * noise_);
+  cv::compare(diff_, threshold, moving_, cv::CMP_GT);
+  moving_.setTo(0, ~watch_);
+  // Only motion inside the zone disturbs: an arm passing outside it is not over the board.
+  r.moving_px = cv::countNonZero(moving_ & zone_);
+  r.noise = noise_;
+  r.threshold = threshold;
+  r.disturbed = r.moving_px >= params_.min_moving_px;
+  for (size_t i = 0; i < cells_.size(); ++i) {
+    const cv::Rect& c = cells_[i];
+    if (c.area() > 0) r.site_motion[i] = static_cast<float>(cv::countNonZero(moving_(c))) / static_cast<float>(c.area());
+  }
+  if (r.disturbed) last_motion_ms_ = t_ms;
+  prev_ = cur;
+
+  // Static check against the settled scene: something lying across the ring round the board zone.
+  if (!reference_.empty() && !r.disturbed) {
+    const cv::Vec3f g = median_gain(cur, reference_, sample_idx_);
+    cv::Mat s;
+    gained_difference(cur, reference_, g, s);
+    cv::Mat changed;
+    cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
+    changed.setTo(0, ~ring_);
+    const int ring_changed = cv::countNonZero(changed);
+    if (ring_changed >= params_.ring_foreign_px) {
+      if (ring_blocked_since_ < 0) ring_blocked_since_ = t_ms;
+      if (t_ms - ring_blocked_since_ >= params_.absorb_ms && t_ms - last_motion_ms_ >= params_.absorb_ms) {
+        cur.copyTo(reference_, ring_);  // it has stayed: it is part of the scene now
+        ring_blocked_since_ = -1;
+      } else {
+        r.ring_blocked = true;
+      }
+    } else {
+      ring_blocked_since_ = -1;
+    }
+  } else if (r.disturbed) {
+    ring_blocked_since_ = -1;
+  }
+
+  const bool still = t_ms - last_motion_ms_ >= params_.still_ms;
+  const bool now_settled = still && !r.ring_blocked;
+  if (now_settled && !settled_) {
+    r.just_settled = true;
+    r.settle_latency_ms = t_ms - last_motion_ms_;
+    reference_ = cur.clone();
+  } else if (now_settled) {
+    cv::addWeighted(reference_, 1 - params_.reference_follow, cur, params_.reference_follow, 0, reference_);
+  }
+  settled_ = now_settled;
+  r.settled = now_settled;
+  r.last_motion_ms = last_motion_ms_;
+  return r;
+}
+
+}  // namespace sb::vision

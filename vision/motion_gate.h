@@ -1,0 +1,75 @@
+// The motion gate: decides, frame by frame, whether the board is settled: no hand, arm or piece in transit over
+// it, and still for a short window. It works on the rectifier's small gate image of the board and its
+// surroundings.
+//
+// Stages of update(): normalise (a global gain per colour channel against the previous frame and against the
+// settled reference: lighting flicker and a slow change of daylight are not motion) → temporal change (blurred
+// colour difference above a threshold that follows the measured noise) → per-site and board disturbance →
+// static check (something that stays across the ring just outside the board zone — an arm resting there — keeps
+// the board unsettled; anything still there after `absorb_ms` becomes part of the scene) → settled when nothing
+// moved for `still_ms`.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+namespace sb::vision {
+
+struct GateParams {
+  int64_t still_ms = 200;      // no motion over the board for this long before it counts as settled
+  double noise_k = 4.5;        // motion: a blurred difference above noise_k × the measured noise ...
+  double min_threshold = 7;    // ... and above this many grey levels
+  int min_moving_px = 3;       // moving gate pixels in the zone that make the board disturbed
+  double ring_foreign_px = 6;  // static changed pixels in the ring that mean an arm lies across it
+  int64_t absorb_ms = 2500;    // a static change still there after this long is taken into the scene
+  double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
+};
+
+struct GateResult {
+  bool settled = false;
+  bool disturbed = false;       // motion this frame over the board zone
+  bool ring_blocked = false;    // a static change lies across the ring (an arm) and is not yet absorbed
+  bool just_settled = false;    // settled now and not in the previous frame
+  int moving_px = 0;            // moving pixels in the zone
+  double noise = 0;             // the measured noise (grey levels, blurred difference)
+  double threshold = 0;         // the motion threshold used
+  std::vector<float> site_motion;  // per site: share of its cell that moved
+  int64_t last_motion_ms = -1;  // time of the last frame with motion
+  int64_t settle_latency_ms = -1;  // when just_settled: now − the last motion
+};
+
+class MotionGate {
+ public:
+  // `zone`, `ring`: 8-bit masks of the gate image (Rectifier::zone_mask, ring_mask); `cells`: per site, its cell.
+  MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params = {});
+
+  // One frame's gate image (8-bit BGR, the masks' size) at time t.
+  GateResult update(const cv::Mat& gate_bgr, int64_t t_ms);
+  // Forget everything (the board moved): the next frames must be still again before anything is settled.
+  void reset();
+
+  const GateParams& params() const { return params_; }
+  bool settled() const { return settled_; }
+  // Debug: the last blurred difference against the previous frame (float, grey levels) and the moving mask.
+  const cv::Mat& difference() const { return diff_; }
+  const cv::Mat& moving() const { return moving_; }
+
+ private:
+  cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
+  std::vector<cv::Rect> cells_;
+  GateParams params_;
+
+  cv::Mat prev_;       // previous frame, float, blurred
+  cv::Mat reference_;  // the scene when last settled, float, blurred
+  cv::Mat diff_, moving_;
+  double noise_ = 2.0;
+  bool have_prev_ = false;
+  bool settled_ = false;
+  int64_t last_motion_ms_ = -1;
+  int64_t ring_blocked_since_ = -1;
+  std::vector<uint32_t> sample_idx_;
+};
+
+}  // namespace sb::vision

@@ -1,0 +1,180 @@
+#include "vision/piece_set.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "engines/common/errors.h"
+
+namespace sb::vision {
+
+using json = nlohmann::json;
+
+cv::Vec3f colour_features(const cv::Vec3f& c) {
+  const float y = (c[0] + c[1] + c[2]) / 3.f;
+  const float k = 1.f / (y + 0.05f);
+  return {std::log(std::max(0.f, y) + 0.03f), (c[2] - c[1]) * k, (c[1] - c[0]) * k};
+}
+
+const SideModel* PieceSet::side(char s) const {
+  for (const SideModel& m : sides)
+    if (m.side == s) return &m;
+  return nullptr;
+}
+
+const KindModel* PieceSet::kind(const std::string& token) const {
+  for (const KindModel& k : kinds)
+    if (k.token == token) return &k;
+  return nullptr;
+}
+
+namespace {
+
+json vec_json(const cv::Vec3f& v) {
+  auto r = [](float x) { return std::round(x * 10000.f) / 10000.f; };
+  return json::array({r(v[0]), r(v[1]), r(v[2])});
+}
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) { throw InputError(where + ": " + what); }
+
+const json& field(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) bad(where, std::string("missing \"") + key + "\"");
+  return j.at(key);
+}
+
+double number(const json& j, const char* key, const std::string& where, double lo, double hi) {
+  const json& v = field(j, key, where);
+  if (!v.is_number()) bad(where, std::string("\"") + key + "\" must be a number");
+  double d = v.get<double>();
+  if (!(d >= lo && d <= hi)) bad(where, std::string("\"") + key + "\" out of range");
+  return d;
+}
+
+cv::Vec3f colour(const json& j, const char* key, const std::string& where) {
+  const json& v = field(j, key, where);
+  if (!v.is_array() || v.size() != 3) bad(where, std::string("\"") + key + "\" must be three numbers");
+  cv::Vec3f c;
+  for (int i = 0; i < 3; ++i) {
+    if (!v[static_cast<size_t>(i)].is_number()) bad(where, std::string("\"") + key + "\" must be three numbers");
+    c[i] = v[static_cast<size_t>(i)].get<float>();
+    if (!(c[i] >= 0 && c[i] <= 10)) bad(where, std::string("\"") + key + "\" out of range");
+  }
+  return c;
+}
+
+}  // namespace
+
+json PieceSet::to_json() const {
+  json j;
+  j["version"] = kPieceSetVersion;
+  j["kind"] = "smartboard-piece-set";
+  j["game"] = game;
+  j["learnt"] = learnt;
+  j["radius_mm"] = radius_mm;
+  j["top_height_mm"] = top_height_mm;
+  j["occupancy"] = {occupancy[0], occupancy[1], occupancy[2]};
+  json s = json::array();
+  for (const SideModel& m : sides)
+    s.push_back({{"side", std::string(1, m.side)},
+                 {"body", vec_json(m.body)},
+                 {"mark", vec_json(m.mark)},
+                 {"body_sd", vec_json(m.body_sd)},
+                 {"mark_sd", vec_json(m.mark_sd)},
+                 {"exemplars", m.exemplars}});
+  j["sides"] = s;
+  json k = json::array();
+  for (const KindModel& m : kinds) {
+    json polar = json::array();
+    for (float v : m.polar.values) polar.push_back(std::round(v * 1000.f) / 1000.f);
+    k.push_back({{"token", m.token}, {"dots", m.dots}, {"exemplars", m.exemplars}, {"polar", polar}});
+  }
+  j["kinds"] = k;
+  return j;
+}
+
+PieceSet PieceSet::from_json(const json& j, const std::string& where) {
+  if (!j.is_object()) bad(where, "expected a JSON object");
+  if (!j.contains("version") || !j["version"].is_number_integer()) bad(where, "missing \"version\"");
+  if (j["version"].get<int>() != kPieceSetVersion)
+    bad(where, "piece set version " + std::to_string(j["version"].get<int>()) + " (this program reads " +
+                   std::to_string(kPieceSetVersion) + ")");
+  PieceSet p;
+  const json& game = field(j, "game", where);
+  if (!game.is_string()) bad(where, "\"game\" must be a string");
+  p.game = game.get<std::string>();
+  p.learnt = j.value("learnt", false);
+  p.radius_mm = number(j, "radius_mm", where, 0, 100);
+  p.top_height_mm = number(j, "top_height_mm", where, 0.5, 60);
+  const json& occ = field(j, "occupancy", where);
+  if (!occ.is_array() || occ.size() != 3) bad(where, "\"occupancy\" must be three numbers");
+  for (size_t i = 0; i < 3; ++i) {
+    if (!occ[i].is_number()) bad(where, "\"occupancy\" must be three numbers");
+    p.occupancy[i] = occ[i].get<float>();
+    if (!(std::abs(p.occupancy[i]) < 1000)) bad(where, "\"occupancy\" out of range");
+  }
+  const json& sides = field(j, "sides", where);
+  if (!sides.is_array()) bad(where, "\"sides\" must be an array");
+  for (size_t i = 0; i < sides.size(); ++i) {
+    const std::string w = where + " sides[" + std::to_string(i) + "]";
+    const json& s = sides[i];
+    const json& name = field(s, "side", w);
+    if (!name.is_string() || name.get<std::string>().size() != 1) bad(w, "\"side\" must be one letter");
+    SideModel m;
+    m.side = name.get<std::string>()[0];
+    m.body = colour(s, "body", w);
+    m.mark = colour(s, "mark", w);
+    m.body_sd = colour(s, "body_sd", w);
+    m.mark_sd = colour(s, "mark_sd", w);
+    m.exemplars = static_cast<int>(number(s, "exemplars", w, 0, 1e6));
+    p.sides.push_back(m);
+  }
+  const json& kinds = field(j, "kinds", where);
+  if (!kinds.is_array()) bad(where, "\"kinds\" must be an array");
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    const std::string w = where + " kinds[" + std::to_string(i) + "]";
+    const json& k = kinds[i];
+    const json& token = field(k, "token", w);
+    if (!token.is_string() || token.get<std::string>().empty()) bad(w, "\"token\" must be a string");
+    KindModel m;
+    m.token = token.get<std::string>();
+    m.dots = static_cast<int>(number(k, "dots", w, -1, 99));
+    m.exemplars = static_cast<int>(number(k, "exemplars", w, 0, 1e6));
+    const json& polar = field(k, "polar", w);
+    if (!polar.is_array() || polar.size() != static_cast<size_t>(kRings * kAngles))
+      bad(w, "\"polar\" must hold " + std::to_string(kRings * kAngles) + " numbers");
+    std::vector<float> v;
+    for (const json& x : polar) {
+      if (!x.is_number()) bad(w, "\"polar\" must hold numbers");
+      v.push_back(x.get<float>());
+    }
+    m.polar = polar_from_values(std::move(v));
+    p.kinds.push_back(std::move(m));
+  }
+  return p;
+}
+
+void save_piece_set(const PieceSet& set, const std::filesystem::path& path) {
+  std::ofstream out(path, std::ios::trunc);
+  if (!out || !(out << set.to_json().dump() << "\n")) throw InputError("cannot write piece set '" + path.string() + "'");
+}
+
+PieceSet load_piece_set(const std::filesystem::path& path, const std::string& game) {
+  std::ifstream in(path);
+  if (!in) throw InputError("piece set '" + path.string() + "' cannot be read");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  json j;
+  try {
+    j = json::parse(ss.str());
+  } catch (const json::exception& e) {
+    throw InputError("piece set '" + path.string() + "' is not JSON: " + e.what());
+  }
+  PieceSet p = PieceSet::from_json(j, "piece set '" + path.string() + "'");
+  if (!game.empty() && p.game != game)
+    throw InputError("piece set '" + path.string() + "' is for " + p.game + ", not " + game);
+  return p;
+}
+
+}  // namespace sb::vision

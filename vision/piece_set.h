@@ -1,0 +1,69 @@
+// A piece set as the reader knows it: how big the top faces are and how high they stand, when a site counts as
+// occupied, the colours of each side, and the look of each identity (each dot count, each symbol) as this set
+// draws it. Learnt from a board whose tokens are known (the start position when a game begins, or an enrollment
+// layout), saved as JSON and reused, so a club's own set reads without tuning. Without one the reader falls back
+// on defaults (generic dot counting, symbols drawn by the renderer, side colours from the game's config).
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+#include <opencv2/core.hpp>
+
+#include "vision/face.h"
+
+namespace sb::vision {
+
+// Colours are relative to the board's white reference of the frame they were seen in (1.0 = that white), so a
+// set learnt under one lamp reads under another.
+struct SideModel {
+  char side = 0;
+  cv::Vec3f body;   // the top face's own colour
+  cv::Vec3f mark;   // its dots or symbols (== body for plain faces)
+  // How much one piece's colours vary, per component of colour_features(): brightness and two chromas.
+  cv::Vec3f body_sd{0.08f, 0.03f, 0.03f};
+  cv::Vec3f mark_sd{0.15f, 0.06f, 0.06f};
+  int exemplars = 0;
+};
+
+// A colour (relative to white) as the side test compares it: log-brightness, then red−green and green−blue over
+// brightness. Lighting and a piece's gloss move the first; the chromas tell colours apart under any lamp.
+cv::Vec3f colour_features(const cv::Vec3f& rel_bgr);
+
+struct KindModel {
+  std::string token;  // "R5", "BT"
+  Polar polar;        // the mark picture, averaged over the exemplars after turning them to match
+  int dots = -1;      // Cờ toán: the dot-like blobs counted when learnt (−1 for symbols)
+  int exemplars = 0;
+};
+
+struct PieceSet {
+  std::string game;
+  bool learnt = false;
+  double radius_mm = 0;        // the top face's radius; 0: not known, the reader searches a range
+  double top_height_mm = 7;    // one piece's height above the board
+  // Occupancy: the probability that a piece stands on a site is σ(w0 + w1·disc score + w2·foreign share), the
+  // share of the site's centre the empty board does not explain. All zero: the reader's defaults.
+  std::array<float, 3> occupancy{0, 0, 0};
+  std::vector<SideModel> sides;
+  std::vector<KindModel> kinds;
+
+  const SideModel* side(char s) const;
+  const KindModel* kind(const std::string& token) const;
+
+  nlohmann::json to_json() const;
+  // Throws InputError naming `where` and the field for anything malformed.
+  static PieceSet from_json(const nlohmann::json& j, const std::string& where);
+};
+
+constexpr int kPieceSetVersion = 1;
+
+void save_piece_set(const PieceSet& set, const std::filesystem::path& path);
+// Throws InputError for a missing or corrupt file, another version, or a set of another game (when `game` is
+// not empty).
+PieceSet load_piece_set(const std::filesystem::path& path, const std::string& game = "");
+
+}  // namespace sb::vision

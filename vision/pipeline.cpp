@@ -1,0 +1,166 @@
+#include "vision/pipeline.h"
+
+#include <time.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <opencv2/imgproc.hpp>
+
+namespace sb::vision {
+
+namespace {
+
+double thread_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+}  // namespace
+
+Pipeline::Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<SideModel> default_sides,
+                   PipelineParams params, std::optional<calib::Lens> lens)
+    : model_(model),
+      vocab_(vocab),
+      params_(params),
+      locate_(std::move(model), std::move(lens), params.locate),
+      reader_(std::move(vocab), std::move(default_sides), params.reader) {
+  set_.game = model_.game;
+}
+
+void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size) { locate_.use_fit(fit, image_size); }
+
+void Pipeline::set_piece_set(PieceSet set) {
+  set_ = std::move(set);
+  geometry_revision_ = 0;  // the top planes' height may have changed
+  pooled_.clear();
+  last_read_ms_ = -1;
+}
+
+void Pipeline::rebuild_geometry() {
+  const calib::Calibration& c = *locate_.calibration();
+  rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), params_.rectify);
+  gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate);
+  geometry_revision_ = locate_.revision();
+  pooled_.clear();
+  last_read_ms_ = -1;
+}
+
+void Pipeline::pool(const ReadResult& r, BoardObservation& obs) {
+  pooled_.push_back(r);
+  if (static_cast<int>(pooled_.size()) > params_.max_pooled) pooled_.erase(pooled_.begin());
+  const size_t n = model_.sites.size();
+  current_.assign(n, SiteReading{});
+  for (size_t i = 0; i < n; ++i) {
+    std::map<std::string, float> votes;
+    float occupied = 0;
+    for (const ReadResult& p : pooled_) {
+      votes[p.sites[i].token] += p.sites[i].conf;
+      occupied += p.sites[i].occupied;
+    }
+    auto best = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    SiteReading& s = current_[i];
+    s = r.sites[i];
+    s.token = best->first;
+    s.conf = best->second / static_cast<float>(pooled_.size());
+    s.occupied = occupied / static_cast<float>(pooled_.size());
+  }
+  (void)obs;
+}
+
+BoardObservation Pipeline::process(const Frame& frame) {
+  const double t_start = thread_ms();
+  BoardObservation obs;
+  obs.t_ms = frame.t_ms;
+  LocateResult loc = locate_.update(frame.image);
+  obs.times.locate_ms = loc.ms;
+  obs.board_state = loc.state;
+  obs.located = loc.located;
+  GateResult g;
+  if (!loc.located) {
+    obs.sites.assign(model_.sites.size(), SiteReading{});
+    obs.times.total_ms = thread_ms() - t_start;
+    if (params_.debug) draw_debug(frame, obs, g);
+    return obs;
+  }
+  if (!rect_ || geometry_revision_ != locate_.revision() || loc.state == "moved") rebuild_geometry();
+
+  double t0 = thread_ms();
+  pyramid_.reset(frame.image, rect_->frame_roi());
+  rect_->gate_image(pyramid_, gate_image_);
+  obs.times.rectify_ms = thread_ms() - t0;
+
+  t0 = thread_ms();
+  g = gate_->update(gate_image_, frame.t_ms);
+  obs.times.gate_ms = thread_ms() - t0;
+  obs.settled = g.settled;
+  if (g.just_settled) obs.settle_latency_ms = g.settle_latency_ms;
+  if (!g.settled) pooled_.clear();
+
+  if (g.settled && (g.just_settled || last_read_ms_ < 0 || frame.t_ms - last_read_ms_ >= params_.reread_ms)) {
+    t0 = thread_ms();
+    last_white_ = white_reference(gate_image_, rect_->zone_mask());
+    last_read_ = reader_.read(*rect_, pyramid_, set_, last_white_);
+    obs.times.read_ms = thread_ms() - t0;
+    last_read_ms_ = frame.t_ms;
+    last_read_frame_ = frame.image;
+    pool(last_read_, obs);
+    obs.read = true;
+  }
+  if (current_.size() != model_.sites.size()) current_.assign(model_.sites.size(), SiteReading{});
+  obs.sites = current_;
+  for (size_t i = 0; i < obs.sites.size() && i < g.site_motion.size(); ++i) obs.sites[i].disturbed = g.site_motion[i];
+  obs.times.total_ms = thread_ms() - t_start;
+  if (params_.debug) draw_debug(frame, obs, g);
+  return obs;
+}
+
+bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::string>* problems) {
+  if (!rect_ || last_read_frame_.empty() || expected.size() != model_.sites.size()) {
+    if (problems) *problems = {"no settled frame of the board has been read yet"};
+    return false;
+  }
+  std::vector<std::string> wrong;
+  FramePyramid pyr;
+  pyr.reset(last_read_frame_, rect_->frame_roi());
+  PieceSet learnt = reader_.learn(*rect_, pyr, expected, last_white_, set_, &wrong);
+  if (problems) *problems = wrong;
+  if (!wrong.empty()) return false;
+  set_piece_set(std::move(learnt));
+  return true;
+}
+
+void Pipeline::draw_debug(const Frame& frame, const BoardObservation& obs, const GateResult& g) {
+  debug_ = frame.image.clone();
+  const cv::Scalar green(60, 200, 60), red(40, 40, 230), amber(0, 170, 255), white(255, 255, 255);
+  if (rect_) {
+    std::vector<cv::Point> zone;
+    for (const auto& p : rect_->zone_outline_frame()) zone.emplace_back(static_cast<int>(p.x), static_cast<int>(p.y));
+    cv::polylines(debug_, zone, true, obs.settled ? green : red, 2, cv::LINE_AA);
+    for (size_t i = 0; i < model_.sites.size() && i < obs.sites.size(); ++i) {
+      const SiteReading& s = obs.sites[i];
+      const double h = s.level > 0 ? rect_->top_height_mm() * s.level : 0;
+      cv::Point2d p = rect_->frame_point(model_.sites[i].centre, h);
+      cv::Point ip(static_cast<int>(p.x), static_cast<int>(p.y));
+      if (s.disturbed > 0.05f) cv::circle(debug_, ip, 6, amber, 2, cv::LINE_AA);
+      if (s.token.empty()) {
+        cv::circle(debug_, ip, 2, s.conf > 0.8f ? white : red, cv::FILLED, cv::LINE_AA);
+        continue;
+      }
+      const cv::Scalar c = s.conf > 0.8f ? green : s.conf > 0.5f ? amber : red;
+      cv::putText(debug_, s.token, ip + cv::Point(-8, 5), cv::FONT_HERSHEY_SIMPLEX, 0.45, cv::Scalar(0, 0, 0), 3,
+                  cv::LINE_AA);
+      cv::putText(debug_, s.token, ip + cv::Point(-8, 5), cv::FONT_HERSHEY_SIMPLEX, 0.45, c, 1, cv::LINE_AA);
+    }
+  }
+  char line[200];
+  std::snprintf(line, sizeof line, "t %lld ms  %s  board %s  moving %d px  noise %.1f  gate %.2f ms  read %.1f ms",
+                static_cast<long long>(obs.t_ms), obs.settled ? "SETTLED" : "unsettled", obs.board_state.c_str(),
+                g.moving_px, g.noise, obs.times.gate_ms, obs.times.read_ms);
+  cv::putText(debug_, line, {10, 24}, cv::FONT_HERSHEY_SIMPLEX, 0.55, cv::Scalar(0, 0, 0), 4, cv::LINE_AA);
+  cv::putText(debug_, line, {10, 24}, cv::FONT_HERSHEY_SIMPLEX, 0.55, obs.settled ? green : red, 1, cv::LINE_AA);
+}
+
+}  // namespace sb::vision

@@ -1,0 +1,89 @@
+// The vision pipeline for one board: frames in, board observations out.
+//
+//   Frame ─► locate (BoardLocate) ─► rectify (Rectifier: gate image; top-plane images when reading)
+//         ─► gate (MotionGate: settled?) ─► read (CellReader, on settling and again every reread_ms while
+//            settled; the reads of one settled spell are pooled per site) ─► BoardObservation
+//
+// Each stage is timed (thread CPU time). With `debug` set, debug_image() shows the frame with the board zone, the
+// gate's verdict, every site's reading and the motion per site.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "calibration/board_model.h"
+#include "vision/board_locate.h"
+#include "vision/cell_reader.h"
+#include "vision/frame_source.h"
+#include "vision/motion_gate.h"
+#include "vision/observation.h"
+#include "vision/piece_set.h"
+#include "vision/rectifier.h"
+
+namespace sb::vision {
+
+struct PipelineParams {
+  LocateParams locate;
+  RectifyParams rectify;
+  GateParams gate;
+  ReaderParams reader;
+  int64_t reread_ms = 500;  // while settled, read again this often; the reads are pooled
+  int max_pooled = 5;       // reads kept per settled spell
+  bool debug = false;       // draw debug_image()
+};
+
+class Pipeline {
+ public:
+  Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<SideModel> default_sides,
+           PipelineParams params = {}, std::optional<calib::Lens> lens = std::nullopt);
+
+  // A known fit (--corners, --calibration) for frames of `image_size`.
+  void use_fit(const calib::BoardFit& fit, cv::Size image_size);
+  void set_piece_set(PieceSet set);
+  const PieceSet& piece_set() const { return set_; }
+
+  BoardObservation process(const Frame& frame);
+
+  // Learns the piece set from the latest read frame, whose tokens are `expected` (per site, "" or a token), and
+  // uses it from now on if it reads that board right. Returns false (and the sites it reads wrong) otherwise.
+  bool learn(const std::vector<std::string>& expected, std::vector<std::string>* problems);
+  bool has_read_frame() const { return !last_read_frame_.empty(); }
+
+  const calib::BoardModel& model() const { return model_; }
+  const CellReader& reader() const { return reader_; }
+  const Rectifier* rectifier() const { return rect_ ? &*rect_ : nullptr; }
+  const std::optional<calib::Calibration>& calibration() const { return locate_.calibration(); }
+  const cv::Mat& debug_image() const { return debug_; }
+  // The reader's details of the latest read (for evaluation and overlays).
+  const ReadResult& last_read() const { return last_read_; }
+
+ private:
+  void rebuild_geometry();
+  void pool(const ReadResult& r, BoardObservation& obs);
+  void draw_debug(const Frame& frame, const BoardObservation& obs, const GateResult& g);
+
+  calib::BoardModel model_;
+  PieceVocabulary vocab_;
+  PipelineParams params_;
+  BoardLocate locate_;
+  CellReader reader_;
+  PieceSet set_;
+  uint64_t geometry_revision_ = 0;
+  std::optional<Rectifier> rect_;
+  std::optional<MotionGate> gate_;
+  FramePyramid pyramid_;
+  cv::Mat gate_image_;
+
+  int64_t last_read_ms_ = -1;
+  std::vector<ReadResult> pooled_;
+  std::vector<SiteReading> current_;  // the latest pooled reading
+  ReadResult last_read_;
+  cv::Mat last_read_frame_;
+  cv::Vec3f last_white_;
+  cv::Mat debug_;
+};
+
+}  // namespace sb::vision
