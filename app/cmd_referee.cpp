@@ -13,6 +13,7 @@
 // --mqtt HOST[:PORT] --board N [--event ID] also publishes the board's events and
 // state to the hall's broker (app/hall_setup.h, hall/board_publisher.h); --speed X
 // takes the observations at X times the pace of their "t".
+// `--source SRC [--corners …] [--fps F]` reads the board through vision instead (app/vision_input.h).
 #include <chrono>
 #include <fstream>
 #include <functional>
@@ -24,6 +25,7 @@
 #include "app/hall_setup.h"
 #include "app/referee_screen.h"
 #include "app/rules_setup.h"
+#include "app/vision_input.h"
 #include "arbiter/frame.h"
 #include "arbiter/journal.h"
 #include "arbiter/record.h"
@@ -124,9 +126,12 @@ int cmd_referee(const Words& words) {
   specs.push_back({"--exit-when-done", false});
   for (OptionSpec& s : board_publisher_specs()) specs.push_back(s);  // --mqtt: the hall (hall/)
   specs.push_back({"--speed"});
+  for (OptionSpec& s : vision_input_option_specs()) specs.push_back(s);  // --source: through vision (vision_input.h)
   Args args("referee", words, specs, 1, 1);
   auto source = args.value("--observations");
-  if (!source) throw InputError("referee: --observations FILE.jsonl is required (use - for standard input)");
+  if (source && args.has("--source")) throw InputError("referee: give --observations or --source, not both");
+  if (!source && !args.has("--source"))
+    throw InputError("referee: --observations FILE.jsonl (use - for standard input) or --source SRC is required");
   std::shared_ptr<const Rules> rules = load_rules(args.positional()[0], args);
   arbiter::RefereeOptions options = referee_options(args);
   if (!options.start_fen.empty()) rules->from_fen(options.start_fen);  // a bad FEN is an input error now
@@ -138,8 +143,12 @@ int cmd_referee(const Words& words) {
 
   std::ifstream file;
   std::istream* in = &std::cin;
-  const std::string name = *source == "-" ? "standard input" : *source;
-  if (*source != "-") {
+  std::unique_ptr<VisionInput> vision;
+  if (!source)
+    vision = std::make_unique<VisionInput>(args, *rules, options.start_fen.empty() ? rules->start() : rules->from_fen(options.start_fen),
+                                           !options.free_setup);
+  const std::string name = !source ? vision->describe() : *source == "-" ? "standard input" : *source;
+  if (source && *source != "-") {
     file.open(*source);
     if (!file) throw InputError("referee: cannot read observations '" + *source + "'");
     in = &file;
@@ -174,7 +183,13 @@ int cmd_referee(const Words& words) {
   std::string text;
   int64_t line = 0;
   std::optional<int64_t> previous_t;
-  while (std::getline(*in, text)) {
+  auto next_line = [&] {
+    if (!vision) return static_cast<bool>(std::getline(*in, text));
+    std::optional<std::string> seen = vision->next();
+    if (seen) text = std::move(*seen);
+    return seen.has_value();
+  };
+  while (next_line()) {
     ++line;
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = name + " line " + std::to_string(line);
@@ -182,9 +197,9 @@ int cmd_referee(const Words& words) {
     const int64_t gap = previous_t ? frame.t - *previous_t : 0;
     previous_t = frame.t;
     frame.line = line;
-    if (line <= referee.journaled_line()) continue;  // read before the restart
-    if (screen && !screen->wait(gap)) break;
-    if (!screen && speed > 0 && gap > 0) std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int64_t>(gap * 1000 / speed)));
+    if (!vision && line <= referee.journaled_line()) continue;  // read before the restart
+    if (screen && !screen->wait(vision ? 0 : gap)) break;  // a live source has its own pace
+    if (!screen && !vision && speed > 0 && gap > 0) std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int64_t>(gap * 1000 / speed)));
     try {
       decide([&] { return referee.on_frame(frame); });
     } catch (const IllegalMoveError& e) {

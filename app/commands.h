@@ -41,6 +41,8 @@ int cmd_calibrate_lens(const Words& args);
 int cmd_serve_events(const Words& args);
 // The tournament hall (cmd_hall.cpp)
 int cmd_hall(const Words& args);
+// Vision (cmd_read.cpp)
+int cmd_read(const Words& args);
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

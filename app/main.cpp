@@ -35,6 +35,7 @@ const std::vector<Command>& commands() {
       {"render", "GAME [--fen FEN] --out FILE.png [--seed S] [--truth FILE.json]: draw a synthetic photo", cmd_render},
       {"simulate", "GAME --out DIR|FILE.mp4 [--moves N] [--seed S] [--fps F] [--faults illegal,takeback,nudge,light]: a game played by hands, frames + truth.jsonl", cmd_simulate},
       {"dataset", "GAME --out DIR --images N [--seed S]: settled synthetic photos with truth files", cmd_dataset},
+      {"read", "GAME IMAGE [--calibration FILE.json] [--corners x,y,x,y,x,y,x,y] [--set FILE] [--json] [--debug FILE.png]: read the board in one image", cmd_read},
   };
   return table;
 }

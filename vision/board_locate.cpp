@@ -2,6 +2,10 @@
 
 #include <time.h>
 
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
 namespace sb::vision {
 
 namespace {
@@ -36,6 +40,34 @@ void BoardLocate::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
   fixed_ = true;
   markers_seen_ = false;
   frames_ = 0;
+}
+
+std::vector<int> BoardLocate::possible_turns() const {
+  const calib::Quad& q = model().playing_area_corners();
+  const double w = std::hypot(q[1].x - q[0].x, q[1].y - q[0].y), h = std::hypot(q[3].x - q[0].x, q[3].y - q[0].y);
+  if (std::abs(w - h) <= 0.01 * std::max(w, h)) return {0, 1, 2, 3};
+  return {0, 2};
+}
+
+void BoardLocate::turn(int quarter_turns) {
+  quarter_turns = ((quarter_turns % 4) + 4) % 4;
+  if (!calibration_ || quarter_turns == 0) return;
+  // T maps each corner of the playing area to the one `quarter_turns` further round; the turned fit shows
+  // board point p where the old fit showed T(p).
+  const calib::Quad& q = model().playing_area_corners();
+  std::vector<cv::Point2f> from, to;
+  for (size_t i = 0; i < 4; ++i) {
+    from.emplace_back(static_cast<float>(q[i].x), static_cast<float>(q[i].y));
+    const calib::Vec2& t = q[(i + static_cast<size_t>(quarter_turns)) % 4];
+    to.emplace_back(static_cast<float>(t.x), static_cast<float>(t.y));
+  }
+  const cv::Matx33d turn_map(cv::getPerspectiveTransform(from, to));
+  calib::BoardFit fit = calibration_->fit;
+  fit.board_to_ideal = fit.board_to_ideal * turn_map;
+  const bool fixed = fixed_;
+  adopt(fit, calibration_->image_size);
+  tracker_.reset(fit);
+  fixed_ = fixed;
 }
 
 LocateResult BoardLocate::update(const cv::Mat& frame) {

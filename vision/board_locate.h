@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -42,6 +43,15 @@ class BoardLocate {
   LocateResult update(const cv::Mat& frame);
 
   const std::optional<calib::Calibration>& calibration() const { return calibration_; }
+  // Whether the fit knows which side of the board is the first player's: markers do, the given corners do; a
+  // drawn outline does not (it takes the side lowest in the image).
+  bool orientation_known() const { return calibration_ && calibration_->fit.method != "outline"; }
+  // The board's quarter turns that map the playing area onto itself: {0, 2} for an oblong one, {0, 1, 2, 3}
+  // for a square one.
+  std::vector<int> possible_turns() const;
+  // The fit with the board turned by `quarter_turns` (counter-clockwise in the board frame) about the playing
+  // area's centre: which way round a board found by its outline lies, once something tells.
+  void turn(int quarter_turns);
   uint64_t revision() const { return revision_; }  // bumped by every new fit
   const calib::BoardModel& model() const { return tracker_.locator().model(); }
 

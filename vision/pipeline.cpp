@@ -132,6 +132,35 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
   return true;
 }
 
+int Pipeline::orient(const std::vector<std::string>& expected) {
+  if (locate_.orientation_known() || !locate_.calibration() || last_read_frame_.empty() ||
+      expected.size() != model_.sites.size())
+    return 0;
+  int best_turn = 0;
+  long best_score = -1;
+  for (int k : locate_.possible_turns()) {
+    locate_.turn(k);
+    Rectifier rect(model_, *locate_.calibration(), set_.top_height_mm, std::max(1, vocab_.max_stack), params_.rectify);
+    FramePyramid pyr;
+    pyr.reset(last_read_frame_, rect.frame_roi());
+    cv::Mat gate;
+    rect.gate_image(pyr, gate);
+    ReadResult r = reader_.read(rect, pyr, set_, white_reference(gate, rect.zone_mask()));
+    locate_.turn(-k);
+    // Occupancy counts once, the whole token again.
+    long score = 0;
+    for (size_t i = 0; i < expected.size(); ++i)
+      score += (r.sites[i].token.empty() == expected[i].empty()) + (r.sites[i].token == expected[i]);
+    if (score > best_score) best_score = score, best_turn = k;
+  }
+  if (best_turn != 0) {
+    locate_.turn(best_turn);
+    rebuild_geometry();  // the gate waits for stillness again; learn() reads the same frame the new way round
+    current_.clear();
+  }
+  return best_turn;
+}
+
 void Pipeline::draw_debug(const Frame& frame, const BoardObservation& obs, const GateResult& g) {
   debug_ = frame.image.clone();
   const cv::Scalar green(60, 200, 60), red(40, 40, 230), amber(0, 170, 255), white(255, 255, 255);

@@ -50,6 +50,11 @@ class Pipeline {
   // Learns the piece set from the latest read frame, whose tokens are `expected` (per site, "" or a token), and
   // uses it from now on if it reads that board right. Returns false (and the sites it reads wrong) otherwise.
   bool learn(const std::vector<std::string>& expected, std::vector<std::string>* problems);
+  // A board found by its drawn outline may lie any way round (markers and given corners tell the first player's
+  // side; an outline does not). From the latest read frame, whose tokens are `expected` (the start position),
+  // finds the turn of the board whose reading matches best and keeps it. Returns the quarter turns applied.
+  int orient(const std::vector<std::string>& expected);
+  bool orientation_known() const { return locate_.orientation_known(); }
   bool has_read_frame() const { return !last_read_frame_.empty(); }
 
   const calib::BoardModel& model() const { return model_; }

@@ -1,0 +1,104 @@
+#include "app/vision_input.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/render_setup.h"
+#include "engines/common/errors.h"
+#include "vision/observation.h"
+#include "vision/piece_set.h"
+
+namespace sb::cli {
+
+std::vector<OptionSpec> vision_input_option_specs() {
+  std::vector<OptionSpec> specs = vision_option_specs();
+  specs.push_back({"--source"});
+  specs.push_back({"--fps"});
+  specs.push_back({"--save-set"});
+  return specs;
+}
+
+VisionInput::VisionInput(const Args& args, const Rules& rules, const State& start, bool learn)
+    : rules_(rules), game_(rules.id()), setup_(rules.id(), args), learn_(learn && !setup_.has_set()) {
+  const double fps = args.double_value("--fps", 30, 0.1, 1000);
+  save_set_ = args.value("--save-set");
+  if (auto dir = args.value("--debug")) {
+    std::error_code ec;
+    std::filesystem::create_directories(*dir, ec);
+    if (!std::filesystem::is_directory(*dir)) throw InputError("--debug: cannot create directory '" + *dir + "'");
+    debug_dir_ = *dir;
+  }
+  const calib::BoardModel& model = setup_.pipeline().model();
+  start_tokens_.assign(model.sites.size(), "");
+  Observation seen = rules.observe(start);
+  for (int k = 0; k < rules.site_count(); ++k) {
+    const int i = model.site_index(rules.site_name(k));
+    if (i < 0) throw std::logic_error("board model of " + game_ + " has no site " + rules.site_name(k));
+    start_tokens_[static_cast<size_t>(i)] = seen.sites[static_cast<size_t>(k)].str();
+  }
+  source_ = vision::open_source(*args.value("--source"), fps);
+}
+
+bool VisionInput::try_learn(const vision::BoardObservation& obs) {
+  // Which way round a board found by its outline lies: the turn that reads most like the start.
+  if (!setup_.pipeline().orientation_known()) {
+    const int turns = setup_.pipeline().orient(start_tokens_);
+    if (turns) {
+      std::cerr << "referee: the board lies turned by " << turns * 90 << " degrees; following the start position\n";
+      return true;  // read again the right way round
+    }
+  }
+  // Only a board that looks like the start: most sites agree on whether a piece stands there.
+  size_t agree = 0;
+  for (size_t i = 0; i < obs.sites.size(); ++i) agree += obs.sites[i].token.empty() == start_tokens_[i].empty();
+  if (agree * 10 < obs.sites.size() * 9) return false;
+  std::vector<std::string> problems;
+  ++learn_attempts_;
+  if (!setup_.pipeline().learn(start_tokens_, &problems)) {
+    if (learn_attempts_ <= 3)
+      std::cerr << "referee: could not learn the piece set from this view of the start (" << problems.size()
+                << " sites read wrong" << (problems.empty() ? "" : ": " + problems.front()) << "); reading with the defaults\n";
+    return false;
+  }
+  std::cerr << "referee: piece set learnt from the start position\n";
+  if (save_set_) vision::save_piece_set(setup_.pipeline().piece_set(), *save_set_);
+  learnt_ = true;
+  return true;
+}
+
+std::optional<std::string> VisionInput::next() {
+  vision::Pipeline& pipeline = setup_.pipeline();
+  for (;;) {
+    std::optional<vision::Frame> frame = source_->next();
+    for (const vision::SourceEvent& e : source_->take_events())
+      std::cerr << "referee: " << source_->describe() << ": " << vision::source_event_name(e.kind) << ": " << e.message
+                << '\n';
+    if (!frame) return std::nullopt;
+    if (!started_) {
+      setup_.start(frame->image.size());
+      started_ = true;
+    }
+    vision::BoardObservation obs = pipeline.process(*frame);
+    if (obs.located != was_located_) {
+      std::cerr << "referee: " << (obs.located ? "board found (" + obs.board_state + ")" : "board not found") << " at "
+                << frame->t_ms << " ms\n";
+      was_located_ = obs.located;
+    }
+    if (!obs.located) continue;
+    if (obs.read && debug_dir_) {
+      char name[32];
+      std::snprintf(name, sizeof name, "%08lld.png", static_cast<long long>(frame->t_ms));
+      write_image((std::filesystem::path(*debug_dir_) / name).string(), pipeline.debug_image());
+    }
+    if (obs.read && learn_ && !learnt_ && try_learn(obs)) continue;  // the next settled frame reads anew
+    const bool settled_changed = obs.settled != was_settled_;
+    was_settled_ = obs.settled;
+    if (!obs.read && !settled_changed) continue;
+    if (!obs.settled && !settled_changed) continue;
+    return vision::observation_json(pipeline.model(), obs).dump();
+  }
+}
+
+}  // namespace sb::cli

@@ -1,0 +1,63 @@
+#include "app/vision_setup.h"
+
+#include <sstream>
+
+#include "calibration/board_locator.h"
+#include "calibration/lens.h"
+#include "engines/common/errors.h"
+#include "vision/game_vision.h"
+#include "vision/piece_set.h"
+
+namespace sb::cli {
+
+std::vector<OptionSpec> vision_option_specs() {
+  return {{"--corners"}, {"--calibration"}, {"--lens"}, {"--set"}, {"--debug"}};
+}
+
+std::array<cv::Point2d, 4> parse_corner_list(const std::string& text) {
+  std::vector<double> v;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) v.push_back(parse_double(item, "--corners value '" + item + "'", -1e6, 1e6));
+  if (v.size() != 8)
+    throw InputError("--corners: expected 8 numbers x,y,x,y,x,y,x,y (near-left, near-right, far-right, far-left), got " +
+                     std::to_string(v.size()));
+  std::array<cv::Point2d, 4> corners;
+  for (size_t k = 0; k < 4; ++k) corners[k] = {v[2 * k], v[2 * k + 1]};
+  return corners;
+}
+
+VisionSetup::VisionSetup(const std::string& game, const Args& args, vision::PipelineParams params) : game_(game) {
+  if (args.has("--corners") && args.has("--calibration"))
+    throw InputError("give the board either by --corners or by --calibration, not both");
+  if (auto text = args.value("--corners")) corners_ = parse_corner_list(*text);
+  if (auto path = args.value("--lens")) lens_ = calib::load_lens(*path);
+  if (auto path = args.value("--calibration")) {
+    calibration_ = calib::load_calibration(*path, game);
+    calibration_path_ = *path;
+    if (calibration_->lens) lens_ = calibration_->lens;
+  }
+  params.debug = params.debug || args.has("--debug");
+  pipeline_ = std::make_unique<vision::Pipeline>(vision::make_pipeline(game, params, lens_));
+  if (auto path = args.value("--set")) {
+    pipeline_->set_piece_set(vision::load_piece_set(*path, game));
+    has_set_ = true;
+  }
+}
+
+void VisionSetup::start(cv::Size image_size) {
+  if (lens_) lens_->check_image_size(image_size, "the frames");
+  if (corners_) {
+    calib::BoardLocator locator(pipeline_->model(), {}, lens_);
+    pipeline_->use_fit(locator.from_corners(*corners_), image_size);
+  } else if (calibration_) {
+    if (calibration_->image_size != image_size)
+      throw InputError("--calibration '" + calibration_path_ + "' was made for " +
+                       std::to_string(calibration_->image_size.width) + "x" +
+                       std::to_string(calibration_->image_size.height) + " images, the frames are " +
+                       std::to_string(image_size.width) + "x" + std::to_string(image_size.height));
+    pipeline_->use_fit(calibration_->fit, image_size);
+  }
+}
+
+}  // namespace sb::cli
