@@ -1,6 +1,7 @@
 #include "app/vision_input.h"
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@ std::vector<OptionSpec> vision_input_option_specs() {
   specs.push_back({"--source"});
   specs.push_back({"--fps"});
   specs.push_back({"--save-set"});
+  specs.push_back({"--observations-out"});
   return specs;
 }
 
@@ -24,6 +26,10 @@ VisionInput::VisionInput(const Args& args, const Rules& rules, const State& star
     : rules_(rules), game_(rules.id()), setup_(rules.id(), args), learn_(learn && !setup_.has_set()) {
   const double fps = args.double_value("--fps", 30, 0.1, 1000);
   save_set_ = args.value("--save-set");
+  if (auto path = args.value("--observations-out")) {
+    log_.open(*path, std::ios::trunc);
+    if (!log_) throw InputError("--observations-out: cannot write '" + *path + "'");
+  }
   if (auto dir = args.value("--debug")) {
     std::error_code ec;
     std::filesystem::create_directories(*dir, ec);
@@ -97,7 +103,9 @@ std::optional<std::string> VisionInput::next() {
     was_settled_ = obs.settled;
     if (!obs.read && !settled_changed) continue;
     if (!obs.settled && !settled_changed) continue;
-    return vision::observation_json(pipeline.model(), obs).dump();
+    std::string line = vision::observation_json(pipeline.model(), obs).dump();
+    if (log_.is_open()) log_ << line << std::endl;
+    return line;
   }
 }
 

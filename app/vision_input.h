@@ -8,6 +8,7 @@
 // a skipped frame) is told on stderr, never ends the game.
 #pragma once
 
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,7 +21,8 @@
 
 namespace sb::cli {
 
-// --source SRC, --fps F, and vision_option_specs(); --save-set FILE writes the set learnt from the start.
+// --source SRC, --fps F, and vision_option_specs(); --save-set FILE writes the set learnt from the start;
+// --observations-out FILE.jsonl keeps the observation lines given to the arbiter.
 std::vector<OptionSpec> vision_input_option_specs();
 
 class VisionInput {
@@ -50,6 +52,7 @@ class VisionInput {
   std::optional<std::string> save_set_;
   std::optional<std::string> debug_dir_;
   int learn_attempts_ = 0;
+  std::ofstream log_;  // --observations-out: every line given to the arbiter
 };
 
 }  // namespace sb::cli

@@ -10,6 +10,12 @@ namespace sb::vision {
 MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params)
     : zone_(std::move(zone)), ring_(std::move(ring)), cells_(std::move(cells)), params_(params) {
   cv::bitwise_or(zone_, ring_, watch_);
+  // The ring's two edges: next to the board zone, and next to the world outside.
+  cv::Mat grown;
+  cv::dilate(zone_, grown, cv::Mat::ones(3, 3, CV_8U));
+  ring_inner_ = grown & ring_;
+  cv::erode(watch_, grown, cv::Mat::ones(3, 3, CV_8U));
+  ring_outer_ = ring_ & ~grown;
   // Every third watched pixel is enough to measure gains and noise.
   int i = 0;
   for (int y = 0; y < watch_.rows; ++y) {
@@ -129,7 +135,28 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
     cv::Mat changed;
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
     changed.setTo(0, ~ring_);
-    const int ring_changed = cv::countNonZero(changed);
+    // An arm lies across the ring: a changed part that reaches from the board zone to the ring's outer edge.
+    // A piece put down beside the board (a capture) changes the ring too, but does not span it.
+    int ring_changed = 0;
+    if (cv::countNonZero(changed) >= params_.ring_foreign_px) {
+      cv::Mat labels;
+      const int n = cv::connectedComponents(changed, labels, 8, CV_32S);
+      std::vector<uint8_t> inner(static_cast<size_t>(n), 0), outer(static_cast<size_t>(n), 0);
+      std::vector<int> area(static_cast<size_t>(n), 0);
+      for (int y = 0; y < labels.rows; ++y) {
+        const int* l = labels.ptr<int>(y);
+        const uchar* in = ring_inner_.ptr<uchar>(y);
+        const uchar* out = ring_outer_.ptr<uchar>(y);
+        for (int x = 0; x < labels.cols; ++x) {
+          if (!l[x]) continue;
+          ++area[static_cast<size_t>(l[x])];
+          if (in[x]) inner[static_cast<size_t>(l[x])] = 1;
+          if (out[x]) outer[static_cast<size_t>(l[x])] = 1;
+        }
+      }
+      for (int k = 1; k < n; ++k)
+        if (inner[static_cast<size_t>(k)] && outer[static_cast<size_t>(k)]) ring_changed += area[static_cast<size_t>(k)];
+    }
     if (ring_changed >= params_.ring_foreign_px) {
       if (ring_blocked_since_ < 0) ring_blocked_since_ = t_ms;
       if (t_ms - ring_blocked_since_ >= params_.absorb_ms && t_ms - last_motion_ms_ >= params_.absorb_ms) {

@@ -5,8 +5,9 @@
 // Stages of update(): normalise (a global gain per colour channel against the previous frame and against the
 // settled reference: lighting flicker and a slow change of daylight are not motion) → temporal change (blurred
 // colour difference above a threshold that follows the measured noise) → per-site and board disturbance →
-// static check (something that stays across the ring just outside the board zone — an arm resting there — keeps
-// the board unsettled; anything still there after `absorb_ms` becomes part of the scene) → settled when nothing
+// static check (something that stays across the ring just outside the board zone, from the zone to the ring's
+// outer edge — an arm resting there — keeps the board unsettled; a captured piece put down in the ring does not
+// span it; anything still there after `absorb_ms` becomes part of the scene) → settled when nothing
 // moved for `still_ms`.
 #pragma once
 
@@ -58,6 +59,7 @@ class MotionGate {
 
  private:
   cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
+  cv::Mat ring_inner_, ring_outer_;  // the ring's pixels next to the zone, and next to the outside
   std::vector<cv::Rect> cells_;
   GateParams params_;
 

@@ -31,7 +31,7 @@ std::string corners_arg(const nlohmann::json& truth) {
 }
 
 TEST(ReadCli, ReadsAPlainBoardWithoutMarkersFromItsCorners) {
-  for (const char* game : {"cotoan", "brazilian"}) {
+  for (const char* game : {"brazilian", "international"}) {
     const std::string png = temp(std::string(game) + ".png"), truth_path = temp(std::string(game) + ".json");
     auto r = run_smartboard({"render", game, "--out", png, "--truth", truth_path, "--seed", "5", "--look",
                              R"({"board":{"markers":false},"camera":{"tilt_deg":10}})"});
@@ -51,9 +51,10 @@ TEST(ReadCli, ReadsAPlainBoardWithoutMarkersFromItsCorners) {
 
 TEST(ReadCli, FindsAMarkedBoardByItselfAndSaysHowWithJson) {
   const std::string png = temp("marked.png"), truth_path = temp("marked.json");
-  auto r = run_smartboard({"render", "morris9", "--out", png, "--truth", truth_path, "--seed", "8"});
+  auto r = run_smartboard({"render", "brazilian", "--out", png, "--truth", truth_path, "--seed", "10", "--look",
+                            R"({"board":{"markers":true},"camera":{"tilt_deg":20}})"});
   ASSERT_EQ(r.status, 0) << r.err;
-  r = run_smartboard({"read", "morris9", png, "--json"});
+  r = run_smartboard({"read", "brazilian", png, "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   nlohmann::json obs = nlohmann::json::parse(lines_of(r.out).at(0));
   EXPECT_EQ(obs["board"], read_json(truth_path)["board"]);
@@ -87,8 +88,10 @@ std::vector<std::string> announced_moves(const std::string& out) {
   return moves;
 }
 
+// The simulated board has no markers: it is found by its outline, turned the right way round by the start
+// position, and the set learnt from it; the capture put down beside the board does not hold the gate up.
 TEST(RefereeSourceCli, RefereesASimulatedGameFromItsFramesWithoutAnIllegalMove) {
-  for (const char* game : {"brazilian", "cotoan"}) {
+  for (const char* game : {"brazilian"}) {
     const std::string dir = temp(std::string("sim_") + game);
     std::filesystem::remove_all(dir);
     auto r = run_smartboard({"simulate", game, "--out", dir, "--moves", "4", "--seed", "21", "--fps", "10"});
