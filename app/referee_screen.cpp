@@ -20,8 +20,13 @@ void on_stop_signal(int) { g_stop = true; }
 
 RefereeScreen::RefereeScreen(const Args& args, std::shared_ptr<const Rules> rules, arbiter::Referee& referee,
                              std::function<void(const std::vector<arbiter::Event>&)> write)
+    : RefereeScreen(screen_options(args), args.has("--speak"), std::move(rules), referee, std::move(write)) {
+  std::cerr << "referee: screen " << server_->url() << "  operator token " << server_->token() << "\n";
+}
+
+RefereeScreen::RefereeScreen(display::ServerOptions options, bool speak, std::shared_ptr<const Rules> rules,
+                             arbiter::Referee& referee, std::function<void(const std::vector<arbiter::Event>&)> write)
     : rules_(std::move(rules)), referee_(referee), write_(std::move(write)) {
-  display::ServerOptions options = screen_options(args);
   const std::string start_fen =
       referee_.options().start_fen.empty() ? rules_->fen(rules_->start()) : referee_.options().start_fen;
   ScreenHooks hooks;
@@ -52,8 +57,7 @@ RefereeScreen::RefereeScreen(const Args& args, std::shared_ptr<const Rules> rule
                                      std::move(hooks));
   server_ = std::make_unique<display::Server>(options, *host_);
   server_->start();
-  if (args.has("--speak")) server_->speak_locally(true);
-  std::cerr << "referee: screen " << server_->url() << "  operator token " << server_->token() << "\n";
+  if (speak) server_->speak_locally(true);
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
 }
@@ -74,9 +78,13 @@ display::CommandReply RefereeScreen::command(const nlohmann::json& c) {
   return display::CommandReply::ok({{"events", announced}});
 }
 
-void RefereeScreen::show(const std::vector<arbiter::Event>& events) {
-  for (const arbiter::Event& e : events) server_->publish(e);
+std::vector<nlohmann::json> RefereeScreen::show(const std::vector<arbiter::Event>& events) {
+  std::vector<nlohmann::json> shown;
+  for (const arbiter::Event& e : events) shown.push_back(server_->publish(e));
+  return shown;
 }
+
+bool RefereeScreen::stop_requested() { return g_stop; }
 
 void RefereeScreen::show_recorded(const std::vector<nlohmann::json>& events) {
   for (const nlohmann::json& e : events) server_->publish(e);

@@ -23,17 +23,24 @@ class RefereeScreen {
   // carries the events). `write` also records the events commands produce.
   RefereeScreen(const Args& args, std::shared_ptr<const Rules> rules, arbiter::Referee& referee,
                 std::function<void(const std::vector<arbiter::Event>&)> write);
+  // The same with the server's options given (the demo); prints nothing.
+  RefereeScreen(display::ServerOptions options, bool speak, std::shared_ptr<const Rules> rules,
+                arbiter::Referee& referee, std::function<void(const std::vector<arbiter::Event>&)> write);
   ~RefereeScreen();
 
   // The lock every input to the referee takes.
   std::mutex& referee_lock() { return mutex_; }
-  // Shows events (already written) on the screen.
-  void show(const std::vector<arbiter::Event>& events);
+  // Shows events (already written) on the screen; returns them as pushed (with "seq", "announce").
+  std::vector<nlohmann::json> show(const std::vector<arbiter::Event>& events);
   void show_recorded(const std::vector<nlohmann::json>& events);
   // Waits for `ms` of input time scaled by nothing (real time), unless interrupted.
   bool wait(int64_t ms);
   // After the input ends: keeps serving until Ctrl-C or SIGTERM.
   void serve_until_stopped();
+  // Ctrl-C or SIGTERM came.
+  static bool stop_requested();
+
+  display::Server& server() { return *server_; }
 
  private:
   display::CommandReply command(const nlohmann::json& command);
