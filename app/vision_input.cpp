@@ -23,7 +23,11 @@ std::vector<OptionSpec> vision_input_option_specs() {
 }
 
 VisionInput::VisionInput(const Args& args, const Rules& rules, const State& start, bool learn)
-    : rules_(rules), game_(rules.id()), setup_(rules.id(), args), learn_(learn && !setup_.has_set()) {
+    : VisionInput(args, rules, start, learn, nullptr, {}) {}
+
+VisionInput::VisionInput(const Args& args, const Rules& rules, const State& start, bool learn,
+                         std::unique_ptr<vision::FrameSource> source, vision::PipelineParams params)
+    : rules_(rules), game_(rules.id()), setup_(rules.id(), args, params), learn_(learn && !setup_.has_set()) {
   const double fps = args.double_value("--fps", 30, 0.1, 1000);
   save_set_ = args.value("--save-set");
   if (auto path = args.value("--observations-out")) {
@@ -44,7 +48,7 @@ VisionInput::VisionInput(const Args& args, const Rules& rules, const State& star
     if (i < 0) throw std::logic_error("board model of " + game_ + " has no site " + rules.site_name(k));
     start_tokens_[static_cast<size_t>(i)] = seen.sites[static_cast<size_t>(k)].str();
   }
-  source_ = vision::open_source(*args.value("--source"), fps);
+  source_ = source ? std::move(source) : vision::open_source(*args.value("--source"), fps);
 }
 
 bool VisionInput::try_learn(const vision::BoardObservation& obs) {

@@ -29,10 +29,15 @@ class VisionInput {
  public:
   // `start`: the position the game starts from (the learning board); `learn`: learn the set from it.
   VisionInput(const Args& args, const Rules& rules, const State& start, bool learn);
+  // The same with frames from `source` instead of --source (the demo's rendered camera) and the pipeline's
+  // parameters given (debug: the overlay the screen's camera view shows).
+  VisionInput(const Args& args, const Rules& rules, const State& start, bool learn,
+              std::unique_ptr<vision::FrameSource> source, vision::PipelineParams params);
   // The next observation line (CONTRACT.md); nullopt when the source has ended.
   std::optional<std::string> next();
   std::string describe() const { return source_->describe(); }
   bool learnt() const { return learnt_; }
+  const vision::Pipeline& pipeline() { return setup_.pipeline(); }
 
  private:
   // Orients a board found by its outline and learns the set from the start; true when this reading is
