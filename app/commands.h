@@ -39,6 +39,7 @@ int cmd_calibrate(const Words& args);
 int cmd_calibrate_lens(const Words& args);
 // The referee screen (cmd_display.cpp)
 int cmd_serve_events(const Words& args);
+int cmd_demo(const Words& args);  // cmd_demo.cpp
 // The tournament hall (cmd_hall.cpp)
 int cmd_hall(const Words& args);
 // Vision (cmd_read.cpp)

@@ -27,6 +27,8 @@ const std::vector<Command>& commands() {
        cmd_calibrate},
       {"calibrate-lens", "IMAGE... --out LENS.json [--json] | --sheet FILE [--paper A4|A3]: lens from ChArUco views",
        cmd_calibrate_lens},
+      {"demo", "[--game GAME] [--port P] [--speed X] [--seed S] [--games N]: rendered games through vision, the referee and the screen",
+       cmd_demo},
       {"serve-events", "GAME FILE [--http [ADDR:]PORT] [--speed X]: replay recorded events on the screen",
        cmd_serve_events},
       {"hall", "--mqtt HOST[:PORT] [--event ID] [--pairings FILE] --http [ADDR:]PORT: the tournament hall's overview",

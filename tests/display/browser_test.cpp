@@ -10,6 +10,9 @@
 #include <sys/wait.h>
 
 #include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
 
 #include <filesystem>
 #include <fstream>
@@ -219,6 +222,138 @@ TEST(Browser, ScreenShowsMovesIllegalBannerCaptureAndScores) {
   }
   fs::remove_all(profile);
   std::cerr << "screenshots in " << out_dir << "\n";
+}
+
+
+// `smartboard demo` as a child process: its stdout (the URL, the announcements) read line by line.
+class DemoProcess {
+ public:
+  explicit DemoProcess(const std::vector<std::string>& words, const fs::path& stderr_file) {
+    int fds[2];
+    if (::pipe(fds) != 0) return;
+    std::vector<std::string> argv = {SMARTBOARD_BINARY};
+    argv.insert(argv.end(), words.begin(), words.end());
+    std::vector<char*> args;
+    for (auto& a : argv) args.push_back(a.data());
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_addopen(&actions, 2, stderr_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (::posix_spawn(&pid_, argv[0].c_str(), &actions, nullptr, args.data(), environ) != 0) pid_ = -1;
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    out_ = ::fdopen(fds[0], "r");
+  }
+  ~DemoProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      int status;
+      ::waitpid(pid_, &status, 0);
+    }
+    if (out_) ::fclose(out_);
+  }
+  // The next line of its stdout; empty at its end.
+  std::string line() {
+    char buf[4096];
+    if (!out_ || !::fgets(buf, sizeof buf, out_)) return "";
+    std::string l(buf);
+    while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.pop_back();
+    return l;
+  }
+  bool started() const { return pid_ > 0 && out_; }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+};
+
+std::vector<nlohmann::json> read_events(const fs::path& file) {
+  std::vector<nlohmann::json> out;
+  std::ifstream in(file);
+  std::string l;
+  while (std::getline(in, l))
+    if (!l.empty()) out.push_back(nlohmann::json::parse(l));
+  return out;
+}
+
+// The whole product in one go: the renderer's hands play a short Cờ toán game (seed 3: two captures, the game
+// decided after six moves; an illegal move of the player to move before the second move, put back), the frames
+// go through the vision pipeline and the referee, and the screen in Chromium must show what the referee
+// decided: the moves, a capture banner, the scores and the red illegal-move banner.
+TEST(Browser, DemoGameThroughVisionShowsMovesCaptureScoresAndIllegalBanner) {
+  if (!on_path("chromium") || !on_path("chromedriver"))
+    GTEST_SKIP() << "chromium or chromedriver is not installed (scripts/setup installs Debian's chromium and "
+                    "chromium-driver); the browser test needs both";
+  const fs::path work = fs::path(::testing::TempDir()) / ("sb_demo_" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work);
+  const fs::path events_file = work / "events.jsonl";
+  DemoProcess demo({"demo", "--port", "0", "--seed", "3", "--games", "1", "--moves", "10", "--illegal-ply", "1",
+                    "--fps", "10", "--pace", "2", "--speed", "0", "--wait-for-viewer", "--events",
+                    events_file.string(), "--www", std::string(SMARTBOARD_SOURCE_DIR) + "/display/www"},
+                   work / "demo.stderr");
+  ASSERT_TRUE(demo.started());
+  std::string url = demo.line();
+  ASSERT_EQ(url.rfind("screen http://127.0.0.1:", 0), 0u) << url;
+  url = url.substr(7);
+  ASSERT_EQ(demo.line().rfind("token ", 0), 0u);
+
+  const fs::path out_dir = fs::path(SMARTBOARD_BINARY).parent_path() / "test-output";
+  {
+    Browser browser;
+    ASSERT_TRUE(browser.started());
+    browser.open_session(work / "profile");
+    browser.go(url);
+    ASSERT_TRUE(browser.wait_for("document.body.dataset.ready === '1'", 30s)) << "the page did not load";
+    // Every banner the page shows, as it shows it (an illegal move is on screen only until it is put back).
+    browser.eval(
+        "window.__banners = []; const b = document.getElementById('banner');"
+        "new MutationObserver(() => { if (!b.classList.contains('hidden')) window.__banners.push("
+        "[b.dataset.kind, b.querySelector('.banner-title').textContent, b.querySelector('.banner-detail').textContent]);"
+        "}).observe(b, {attributes: true, childList: true, subtree: true, characterData: true});");
+    // The demo prints every announcement, up to the end of the game.
+    std::vector<std::string> announced;
+    for (std::string l = demo.line(); !l.empty(); l = demo.line()) {
+      announced.push_back(l);
+      if (l.find("Game over") != std::string::npos) break;
+    }
+    const std::vector<nlohmann::json> events = read_events(events_file);
+    std::vector<std::string> moves;
+    nlohmann::json score;
+    for (const auto& e : events)
+      if (e["type"] == "move") {
+        moves.push_back(e["notation"]);
+        score = e["score"];
+      }
+    // What the referee saw through the camera is what the hands played.
+    EXPECT_EQ(moves, (std::vector<std::string>{"1:a1-a2", "3:g11-f10", "8:h1-h8", "5:e11xh8", "6:f1-f3", "4:f11xf3"}));
+    ASSERT_FALSE(score.is_null());
+
+    EXPECT_TRUE(browser.wait_for("document.querySelectorAll('#moves li').length === " + std::to_string(moves.size())));
+    EXPECT_EQ(browser.eval("return document.querySelector('#moves li').textContent;"), "1:a1-a2");
+    EXPECT_EQ(browser.eval("return document.querySelector('#sides [data-side=red] .score').textContent;"),
+              std::to_string(score["red"].get<int>()));
+    EXPECT_EQ(browser.eval("return document.querySelector('#sides [data-side=blue] .score').textContent;"),
+              std::to_string(score["blue"].get<int>()));
+    EXPECT_NE(score["red"].get<int>() + score["blue"].get<int>(), 0);
+    const nlohmann::json banners = browser.eval("return window.__banners;");
+    auto seen = [&](const std::string& kind) {
+      for (const auto& b : banners)
+        if (b[0] == kind) return b;
+      return nlohmann::json();
+    };
+    ASSERT_FALSE(seen("illegal").is_null()) << banners.dump();
+    EXPECT_EQ(seen("illegal")[1], "Illegal move");
+    ASSERT_FALSE(seen("capture").is_null()) << banners.dump();
+    EXPECT_NE(seen("capture")[2].get<std::string>().find(" = "), std::string::npos) << "the calculation is written out";
+    bool illegal_on_terminal = false;
+    for (const std::string& l : announced) illegal_on_terminal |= l.find("Illegal move") != std::string::npos;
+    EXPECT_TRUE(illegal_on_terminal);
+    browser.screenshot(out_dir / "display-demo.png");
+  }
+  fs::remove_all(work);
 }
 
 }  // namespace
