@@ -119,8 +119,10 @@ int cmd_demo(const Words& words) {
     }
     print_announcements(screen.show(events), server_options.language);
   };
+  VisionInput* vision_input = nullptr;
   camera.on_new_game([&](const DemoPlan& p) {
     tell_plan(p);
+    if (vision_input) vision_input->relearn();
     decide([&] { return referee.on_command({{"command", "new_game"}}, referee.last_t()); });
   });
   std::cerr << "demo: " << game << ", seed " << demo.seed << ": the renderer's camera -> vision -> referee -> screen"
@@ -130,6 +132,7 @@ int cmd_demo(const Words& words) {
   vision::PipelineParams params;
   params.debug = true;  // the screen's camera view shows the pipeline's overlay
   VisionInput input(args, *rules, rules->start(), true, std::move(source), params);
+  vision_input = &input;
   std::optional<int64_t> previous_t;
   int64_t camera_shown_t = -1000000;
   int64_t lines = 0;

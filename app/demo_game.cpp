@@ -112,7 +112,9 @@ void DemoGameSource::start_game() {
     }
     const Move m = demo_move(*rules_, s, rng);
     const State next = rules_->apply(s, m);
-    sim_->add({player, planner.move(s, m, next), think(), nullptr});
+    // Before the first move the players wait for the referee to see the pieces set up.
+    const double think_s = think();
+    sim_->add({player, planner.move(s, m, next), ply == 0 ? std::max(3.0, think_s) : think_s, nullptr});
     plan_.moves.push_back(m.notation);
     plan_.captures += m.captured.empty() ? 0 : 1;
     s = next;

@@ -38,6 +38,11 @@ class VisionInput {
   std::string describe() const { return source_->describe(); }
   bool learnt() const { return learnt_; }
   const vision::Pipeline& pipeline() { return setup_.pipeline(); }
+  // A new game is set up in the start position: learn the set again from it (the pieces stand differently).
+  void relearn() {
+    learnt_ = false;
+    learn_attempts_ = 0;
+  }
 
  private:
   // Orients a board found by its outline and learns the set from the start; true when this reading is
