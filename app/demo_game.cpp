@@ -104,7 +104,7 @@ void DemoGameSource::start_game() {
       if (auto shift = illegal_shift(*rules_, s, model_, rng)) {
         sim_->add({player, planner.shift(player, shift->first, shift->second), think(), nullptr});
         // The player sees the red banner, thinks it over and puts the piece back.
-        sim_->add({player, planner.shift(player, shift->second, shift->first), rng.uniform(2.5, 3.5), nullptr});
+        sim_->add({player, planner.shift(player, shift->second, shift->first), rng.uniform(4.5, 5.5), nullptr});
         plan_.illegal_before_ply = ply;
         plan_.illegal_from = shift->first;
         plan_.illegal_to = shift->second;
