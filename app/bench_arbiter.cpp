@@ -1,8 +1,11 @@
-// `smartboard bench arbiter [--games g1,g2] [--count N] [--seed S] [--misread R] [--report FILE.html]`:
+// `smartboard bench arbiter [--games g1,g2] [--count N] [--seed S] [--misread R] [--cold] [--report FILE.html]`:
 // the time the referee takes to decide one observation, per game: random legal
 // games from each engine, seen by a simulated camera one frame per position, one
 // position in ten missed so that the next frame shows two moves. Timed are the
-// frames that show new moves (one or two). Target: median ≤ 1 ms.
+// frames that show new moves (one or two). Target: median ≤ 1 ms. Between frames
+// the referee works ahead (Referee::prepare: the legal moves of the position and
+// what each shows), untimed, as it does while waiting for the camera; --cold
+// times the frames without it.
 #include <unistd.h>
 
 #include <algorithm>
@@ -86,6 +89,7 @@ int bench_arbiter(const Args& args) {
   o.skip_rate = 0.1;
   o.max_plies = 200;
   o.time_decisions = true;
+  o.prepare = !args.has("--cold");
   const bool tty = ::isatty(2);
   std::printf("%-14s %8s %10s %8s %10s %10s %10s %10s %12s\n", "game", "frames1", "median1us", "frames2", "median2us",
               "medianus", "p90us", "maxus", "right");
@@ -124,10 +128,11 @@ int bench_arbiter(const Args& args) {
     std::fflush(stdout);
   }
   if (auto report = args.value("--report")) {
-    char setup[256];
+    char setup[384];
     std::snprintf(setup, sizeof setup, "%d random games per game (seed %llu), one frame per position, 10%% of "
-                  "positions missed, misread rate %.3f.", o.games, static_cast<unsigned long long>(o.seed),
-                  o.misread_rate);
+                  "positions missed, misread rate %.3f; %s.", o.games, static_cast<unsigned long long>(o.seed),
+                  o.misread_rate, o.prepare ? "the referee works ahead between frames (untimed)" :
+                  "cold: nothing worked out ahead of a frame");
     write_report(*report, rows, setup);
   }
   return 0;

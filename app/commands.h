@@ -29,6 +29,8 @@ int cmd_fen(const Words& args);
 int cmd_pdn(const Words& args);
 // The referee over observation lines (cmd_referee.cpp)
 int cmd_referee(const Words& args);
+// The referee's accuracy on simulated observations (cmd_eval_arbiter.cpp)
+int cmd_eval_arbiter(const Words& args);
 // Synthetic pictures (cmd_render.cpp)
 int cmd_render(const Words& args);
 int cmd_dataset(const Words& args);

@@ -182,6 +182,14 @@ bool second_move_can_explain(const Frame& f, const Diff& x1, const Successor& s1
   return true;
 }
 
+// Whether every site `s` changes reads as after it (doubtful readings aside).
+bool shows_whole(const Frame& f, const Successor& s, const Weights& w) {
+  const std::vector<Token>& after = s.next->seen().sites;
+  for (int i : s.changed)
+    if (!(f.board.sites[i] == after[i]) && w.sure(i)) return false;
+  return true;
+}
+
 int mismatches(const Frame& f, const Diff& x, const Successor& s) {
   int count = 0;
   for (int i : x.confident)
@@ -266,7 +274,11 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   double under_way = kInfeasible;
   const size_t n = position.move_count();
   std::vector<double> settled(n, kInfeasible);
+  // A move explains a confident change only at a site it names (from, to, path,
+  // captured): the others are not worked out at all.
+  const std::vector<Move>& candidates = position.moves();
   for (size_t i = 0; i < n; ++i) {
+    if (!may_touch(candidates[i], x.confident)) continue;
     Successor& s = position.successor(i);
     double c = settled[i] = settled_cost(frame, x, s, w);
     if (c < best.cost) {
@@ -297,19 +309,28 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
 
   // Two moves: the side to move, then the other side (possibly still moving).
   const char mover = rules.side_letter(rules.side_to_move(position.state()));
-  if (options.two_moves && best.cost > options.two_move_prior) {
+  // Also behind a move half made: a mill made and no piece removed yet reads the
+  // same as the mill and the removed piece put back by the reply; the referee
+  // holds the two moves in case play goes on from them.
+  std::vector<int> fallback;
+  double fallback_fit = kInfeasible;
+  if (options.two_moves && (best.cost > options.two_move_prior || best.kind == Reading::UnderWay)) {
     struct Pair {
       int first, second;
       double fit;
     };
     std::vector<Pair> pairs;  // the best reply to each first move, for alternatives
-    for (int pass = 0; pass < 2; ++pass) {
+    // Pass 0: first moves the board shows whole (every site they change reads as
+    // after them), the usual fast play, so that the replies of only a few are
+    // listed; pass 1: first moves partly overwritten by the reply (a piece moved
+    // and then taken); pass 2: first moves whose every trace the reply undid.
+    for (int pass = 0; pass < 3; ++pass) {
       bool found = false;
       for (size_t i = 0; i < n; ++i) {
+        if (pass < 2 && !may_touch(candidates[i], x.all)) continue;
         Successor& s1 = position.successor(i);
-        // First pass: the first move must show on the board; the second looks
-        // for a first move whose every trace the second move undid.
-        if ((pass == 0) != intersects(s1.changed, x.all)) continue;
+        if ((pass < 2) != intersects(s1.changed, x.all)) continue;
+        if (pass < 2 && (pass == 0) != shows_whole(frame, s1, w)) continue;
         const Diff x1 = diff_after(frame, x, s1, w);
         if (x1.confident.empty()) continue;  // the first move alone reads the frame
         if (!second_move_can_explain(frame, x1, s1, mover)) continue;
@@ -328,6 +349,10 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
           under_way_here = std::min(under_way_here, under_way_cost(frame, x1, p1.seen(), s2, w));
         }
         if (settled_reply >= 0) pairs.push_back({static_cast<int>(i), settled_reply, settled_here});
+        if (settled_reply >= 0 && settled_here < fallback_fit) {
+          fallback = {static_cast<int>(i), settled_reply};
+          fallback_fit = settled_here;
+        }
         if (settled_here + options.two_move_prior < best.cost) {
           best = Verdict{};
           best.kind = Reading::Moves;
@@ -349,7 +374,11 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
           found = true;
         }
       }
-      if (found || best.cost < kInfeasible) break;
+      if (found || (pass > 0 && best.cost < kInfeasible)) break;
+    }
+    if (best.kind == Reading::UnderWay && !fallback.empty()) {
+      best.fallback = fallback;
+      best.fallback_fit = fallback_fit;
     }
     if (best.kind == Reading::Moves && best.moves.size() == 2) {
       auto end_of = [&](int a, int b) {

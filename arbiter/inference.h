@@ -37,7 +37,9 @@ struct InferenceOptions {
   double doubt_below = 0.5;      // readings less sure than this may be overruled
   double under_way_prior = 0.5;  // cost of reading a move as half made
   double two_move_prior = 1.5;   // cost of reading two moves from one frame
-  double takeback_prior = 1.0;   // cost of reading a return to an earlier position
+  // Cost of reading a return to an earlier position: above two moves, because a
+  // board two moves back is also both players moving back, which play does often.
+  double takeback_prior = 2.0;
   bool two_moves = true;         // look for two moves between frames (fast play)
   // How many different readings a misread chooses among (empty, and the tokens it
   // is confused with), which tells how unlikely a misread into one particular
@@ -73,6 +75,12 @@ struct Verdict {
   // them apart: an air force joining one stack or another under its top piece).
   // The referee may revise its choice when later frames tell.
   std::vector<std::vector<int>> alternatives;
+  // UnderWay: the best reading of the frame as two finished moves, if any (a mill
+  // made, its removed piece put back by the reply's placement, reads as the mill
+  // still waiting for its removal). The referee plays it only if the next board
+  // reads on from it and reads as nothing from the position as it is.
+  std::vector<int> fallback;
+  double fallback_fit = kInfeasible;
 };
 
 // Every reading of `frame` as one or two moves that fits at most `fit` (doubtful

@@ -109,6 +109,7 @@ Referee::Referee(std::shared_ptr<const Rules> rules, RefereeOptions options, Jou
   options_.clock = options_.clock.resolved(rules_->id(), mode && mode->is_string() ? mode->as_string() : "");
   clock_ = GameClock(options_.clock);
 
+  rules_->match_standing(options_.match_games, {});  // a match length the game refuses throws here
   games_.push_back(GameSummary{});
   begin_setup(options_.start_fen);
 }
@@ -538,6 +539,12 @@ std::vector<Event> Referee::finish(int64_t t) {
   return run_input(-1, [&](std::vector<Event>& out) { finish_input(t, out); });
 }
 
+void Referee::prepare() {
+  if (phase_ != Phase::Playing || history_.empty()) return;
+  Position& p = *history_.back();
+  for (size_t i = 0; i < p.move_count(); ++i) p.successor(i);
+}
+
 void Referee::finish_input(int64_t t, std::vector<Event>& out) {
   last_t_ = std::max(last_t_, t);
   if (phase_ != Phase::Playing) return;
@@ -614,6 +621,32 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     cached_board_ = f.board;
     cached_conf_ = f.conf;
     cached_generation_ = generation_;
+  }
+  if (held_ && held_generation_ == generation_ && (v.kind == Reading::Unclear || v.kind == Reading::Illegal)) {
+    Position* after = history_.back().get();
+    for (int index : held_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+    Verdict onward = read_frame(*after, f, {}, options_.inference);
+    if (onward.kind == Reading::Moves || onward.kind == Reading::NoChange || onward.kind == Reading::UnderWay) {
+      Pending p = *held_;
+      held_.reset();
+      pending_.reset();
+      act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
+      if (phase_ != Phase::Playing || history_.back().get() != after) return;
+      if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
+      else act_on(onward, f.t, &f, out);
+      return;
+    }
+  }
+  if (v.kind == Reading::UnderWay && !v.fallback.empty()) {
+    Verdict moves;
+    moves.kind = Reading::Moves;
+    moves.moves = v.fallback;
+    moves.cost = v.fallback_fit + options_.inference.two_move_prior;
+    moves.fit = v.fallback_fit;
+    held_ = Pending{moves, f.t, f};
+    held_generation_ = generation_;
+  } else if (v.kind != Reading::UnderWay) {
+    held_.reset();
   }
   if (pending_) {
     if (same_reading(pending_->verdict, v)) {
@@ -912,12 +945,9 @@ void Referee::end_game(int64_t t, const Outcome& o, std::vector<Event>& out) {
   e.fen = rules_->fen(state());
   e.extra["game_no"] = game().game_no;
   e.extra["winner"] = o.status == Outcome::Status::Win ? nlohmann::json(rules_->side_name(o.winner)) : nullptr;
-  // Cờ toán: capturing the 0 is an absolute win, which decides the whole match.
-  if (rules_->id() == "cotoan" && o.status == Outcome::Status::Win && history_.size() >= 2 && !game().moves.empty()) {
-    const Observation& before = history_[history_.size() - 2]->seen();
-    for (int c : game().moves.back().move.captured)
-      if (c >= 0 && before.sites[c].kind == '0') e.extra["absolute"] = true;
-  }
+  // An end that decides the whole match (Cờ toán: a 0 captured), told by the rules.
+  if (o.status == Outcome::Status::Win && rules_->outcome(state()).over() && rules_->decides_match(state()))
+    e.extra["absolute"] = true;
   if (clock_.options().any()) e.extra["clock"] = clock_json(t);
   emit(e, out);
   follow_up(t, out);
@@ -925,47 +955,42 @@ void Referee::end_game(int64_t t, const Outcome& o, std::vector<Event>& out) {
 
 void Referee::follow_up(int64_t t, std::vector<Event>& out) {
   if (phase_ != Phase::GameOver || options_.match_games <= 1) return;
-  std::array<int, 2> wins{0, 0};
-  int played = 0;
-  std::optional<Side> absolute;
+  // The rules say how the match stands (Cờ toán: every game is played unless a 0
+  // is taken, the loser moves first next); the referee only keeps the games.
+  std::vector<MatchGame> played;
   nlohmann::json list = nlohmann::json::array();
   for (size_t i = match_first_; i < games_.size(); ++i) {
     const GameSummary& g = games_[i];
     if (!g.over) continue;
-    ++played;
-    if (g.result == "1-0") ++wins[0];
-    if (g.result == "0-1") ++wins[1];
-    if (g.absolute && !absolute) absolute = g.result == "1-0" ? Side::First : Side::Second;
+    MatchGame m;
+    if (g.result == "1-0") m.winner = Side::First;
+    if (g.result == "0-1") m.winner = Side::Second;
+    m.score = g.score;
+    m.decides_match = g.absolute && m.winner.has_value();
+    m.first = rules_->side_to_move(rules_->from_fen(g.start_fen));
+    played.push_back(m);
     list.push_back({{"game_no", g.game_no}, {"result", g.result}, {"reason", g.reason}, {"score", score_map(g.score)},
-                    {"absolute", g.absolute}});
+                    {"absolute", g.absolute}, {"first", rules_->side_name(m.first)}});
   }
-  const int needed = options_.match_games / 2 + 1;
-  std::optional<Outcome> decided;
-  if (absolute) {
-    decided = Outcome::win(*absolute, rules_->side_name(opponent(*absolute)) + "'s 0 was captured: the whole match is lost");
-  } else if (wins[0] >= needed || wins[1] >= needed) {
-    Side w = wins[0] >= needed ? Side::First : Side::Second;
-    decided = Outcome::win(w, "won " + std::to_string(wins[index_of(w)]) + " of " +
-                                  std::to_string(options_.match_games) + " games");
-  } else if (played >= options_.match_games) {
-    if (wins[0] == wins[1]) decided = Outcome::draw("games won " + std::to_string(wins[0]) + "-" + std::to_string(wins[1]));
-    else {
-      Side w = wins[0] > wins[1] ? Side::First : Side::Second;
-      decided = Outcome::win(w, "won more games (" + std::to_string(wins[0]) + "-" + std::to_string(wins[1]) + ")");
-    }
-  }
-  if (decided) {
+  const MatchStanding standing = rules_->match_standing(options_.match_games, played);
+  if (standing.outcome.over()) {
+    std::array<int, 2> wins{0, 0};
+    for (const MatchGame& m : played)
+      if (m.winner) ++wins[index_of(*m.winner)];
     Event e = game_event(EventType::MatchOver, t);
-    e.result = decided->result();
-    e.reason = decided->reason;
+    e.result = standing.outcome.result();
+    e.reason = standing.outcome.reason;
     e.score = score_map({wins[0], wins[1]});
     e.extra["games"] = list;
     emit(e, out);
     return;
   }
   Event e = game_event(EventType::NewGame, t);
-  e.fen = options_.start_fen.empty() ? "" : options_.start_fen;
+  if (!options_.start_fen.empty()) e.fen = options_.start_fen;
+  else if (standing.next_first != rules_->side_to_move(rules_->start()))
+    e.fen = rules_->fen(rules_->start_with_first(standing.next_first));
   e.extra["game_no"] = game().game_no + 1;
+  e.extra["first"] = rules_->side_name(standing.next_first);
   emit(e, out);
 }
 

@@ -126,6 +126,10 @@ class Referee {
   std::vector<Event> on_command(const nlohmann::json& command, int64_t t, int64_t line = -1);
   // Time passes with no new board (flag fall, time limits).
   std::vector<Event> on_time(int64_t t);
+  // Work ahead while no frame waits (between camera frames): lists the legal moves
+  // of the current position and what each shows, so that the next board is
+  // decided from them at once. Changes nothing the referee announces.
+  void prepare();
   // The input ended at `t`: a board that stayed ambiguous is decided as it reads.
   std::vector<Event> finish(int64_t t);
 
@@ -219,6 +223,10 @@ class Referee {
 
   // Not journaled: rebuilt from the frames after a restart
   std::optional<Pending> pending_;
+  // A two-move reading held behind a move half made (Verdict::fallback), valid
+  // while nothing is applied (held_generation_ == generation_).
+  std::optional<Pending> held_;
+  uint64_t held_generation_ = 0;
   std::string unclear_seen_key_;
   int64_t unclear_since_ = 0;
   std::string setup_seen_key_;

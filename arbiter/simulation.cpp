@@ -94,6 +94,7 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     const bool trace = g == options.trace_game;
     auto show = [&](const Observation& board, int64_t t, int new_moves) {
       Frame f = camera.look(board, t);
+      if (options.prepare) referee.prepare();
       auto t0 = std::chrono::steady_clock::now();
       std::vector<Event> ev = referee.on_frame(f);
       double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
@@ -120,10 +121,12 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     show(rules->observe(truth[0]), t, 0);
     std::uniform_real_distribution<double> chance(0, 1);
     bool skipped = false;
+    std::vector<bool> unshown(static_cast<size_t>(plies) + 1, false);
     for (int ply = 1; ply <= plies; ++ply) {
       t += options.frame_ms;
       if (!skipped && ply < plies && chance(rng) < options.skip_rate) {
         skipped = true;
+        unshown[static_cast<size_t>(ply)] = true;
         continue;
       }
       if (trace) std::fprintf(stderr, "ply %d %s%s\n", ply, skipped ? "(after a skipped one) " : "",
@@ -149,6 +152,13 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
           rules->observe(rules->from_fen(recorded[static_cast<size_t>(i)].fen)) ==
               rules->observe(truth[static_cast<size_t>(i) + 1])) {
         ++result.hidden;
+        continue;
+      }
+      // A position no frame showed, between two moves read from one frame that
+      // another pair of moves explains as well, reaching the same next position.
+      if (!ok && have && unshown[static_cast<size_t>(i) + 1] && i + 1 < static_cast<int>(recorded.size()) &&
+          i + 1 < plies && recorded[static_cast<size_t>(i) + 1].fen == fens[static_cast<size_t>(i) + 2]) {
+        ++result.unseen;
         continue;
       }
       if (!ok && first_wrong < 0) first_wrong = i;

@@ -25,6 +25,9 @@ struct SimulationOptions {
   int frames_per_position = 1;    // settled frames the camera gives of each position shown
   int64_t frame_ms = 1000;        // time between positions
   bool time_decisions = false;    // measure how long each frame with new moves takes to decide
+  // Let the referee work ahead between frames (Referee::prepare, untimed), as it
+  // does while it waits for the camera.
+  bool prepare = true;
   int trace_game = -1;            // this game's frames, truth and events go to stderr (debugging)
 };
 
@@ -36,6 +39,11 @@ struct SimulationResult {
   // in what a camera cannot see (a Cờ tư lệnh stack's hidden pieces), so no reading
   // of the board could have told them apart.
   int64_t hidden = 0;
+  // Of the others: moves into a position no frame showed (a missed frame), where
+  // another pair of moves explains the next frame as well and reaches the same
+  // position after both (Morris: which of two pieces a mill took, when the other
+  // then left its point).
+  int64_t unseen = 0;
   int64_t games_all_right = 0;
   int64_t illegal_events = 0;  // every one is false: the true games are legal
   int64_t unclear_events = 0;
@@ -49,7 +57,7 @@ struct SimulationResult {
 
   double right_share() const { return plies ? static_cast<double>(right) / plies : 1.0; }
   // Right, counting the moves no camera could tell apart as right.
-  double visible_right_share() const { return plies ? static_cast<double>(right + hidden) / plies : 1.0; }
+  double visible_right_share() const { return plies ? static_cast<double>(right + hidden + unseen) / plies : 1.0; }
 };
 
 // `progress` (optional) is called after each game with the number done.

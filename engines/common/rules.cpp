@@ -59,6 +59,42 @@ std::vector<int> Rules::waypoints(const State&, const Move& m) const {
 
 std::string Rules::record_notation(const State&, const Move& m) const { return m.notation; }
 
+bool Rules::decides_match(const State&) const { return false; }
+
+MatchStanding Rules::match_standing(int games, const std::vector<MatchGame>& played) const {
+  MatchStanding m;
+  m.next_first = side_to_move(start());
+  std::array<int, 2> wins{0, 0};
+  for (const MatchGame& g : played) {
+    if (g.decides_match && g.winner) {
+      m.outcome = Outcome::win(*g.winner, side_name(opponent(*g.winner)) + " lost a game that decides the match");
+      return m;
+    }
+    if (g.winner) ++wins[index_of(*g.winner)];
+  }
+  const std::string tally = std::to_string(wins[0]) + "-" + std::to_string(wins[1]);
+  const int needed = games / 2 + 1;
+  for (Side s : {Side::First, Side::Second})
+    if (wins[index_of(s)] >= needed) {
+      m.outcome = Outcome::win(s, "won " + std::to_string(wins[index_of(s)]) + " of " + std::to_string(games) +
+                                      " games (" + tally + ")");
+      return m;
+    }
+  if (static_cast<int>(played.size()) >= games) {
+    if (wins[0] == wins[1]) m.outcome = Outcome::draw("games won " + tally);
+    else m.outcome = Outcome::win(wins[0] > wins[1] ? Side::First : Side::Second, "won more games (" + tally + ")");
+  }
+  return m;
+}
+
+State Rules::start_with_first(Side first) const {
+  State s = start();
+  if (side_to_move(s) != first)
+    throw InputError(id() + ": the start position has " + side_name(side_to_move(s)) + " to move, not " +
+                     side_name(first));
+  return s;
+}
+
 FreeSetup Rules::free_setup(const Observation&, Side) const {
   FreeSetup f;
   f.problems.push_back({id() + " has no free setup", {}});

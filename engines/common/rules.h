@@ -74,6 +74,21 @@ struct FreeSetup {
   bool ok() const { return problems.empty() && state.valid(); }
 };
 
+// One finished game of a match, as the arbiter ended it (Rules::match_standing).
+struct MatchGame {
+  std::optional<Side> winner;   // nullopt: a draw (or a game left unfinished)
+  Score score{0, 0};
+  bool decides_match = false;   // an end that decides the whole match (Rules::decides_match)
+  Side first = Side::First;     // who moved first in it
+};
+
+// Where a match stands: its outcome (ongoing while games remain) and who moves
+// first in the next game.
+struct MatchStanding {
+  Outcome outcome;
+  Side next_first = Side::First;
+};
+
 class Rules {
  public:
   virtual ~Rules() = default;
@@ -149,6 +164,17 @@ class Rules {
   // when there is no problem. Default: one problem, "<game> has no free setup".
   virtual FreeSetup free_setup(const Observation& board, Side first) const;
 
+  // --- matches of several games (the arbiter)
+  // Whether `s`, a position the rules ended, decides the whole match by itself
+  // (Cờ toán: a 0 captured). Default: no.
+  virtual bool decides_match(const State& s) const;
+  // A match of `games` games after `played` (in order). Default: the side with
+  // more than half the games wins at once, else after the last game the side with
+  // more wins (equal: a draw); every game starts like the first.
+  virtual MatchStanding match_standing(int games, const std::vector<MatchGame>& played) const;
+  // The start position with `first` to move (a match's later games). Default:
+  // start(), which must have `first` to move; other games throw InputError.
+  virtual State start_with_first(Side first) const;
   // --- counting
   // Leaf nodes at `depth`. The default walks legal_moves/apply; engines override
   // it with their fast generator.

@@ -1,5 +1,7 @@
 #include "engines/cotoan/rules.h"
 
+#include "engines/cotoan/match.h"
+
 #include <stdexcept>
 
 #include "engines/common/errors.h"
@@ -94,6 +96,27 @@ bool CotoanRules::has_move(const Position& p) const {
 
 State CotoanRules::start() const {
   return make_state(start_board(), rule_options().first, {});
+}
+
+State CotoanRules::start_with_first(Side first) const { return make_state(start_board(), first, {}); }
+
+MatchStanding CotoanRules::match_standing(int games, const std::vector<MatchGame>& played) const {
+  MatchOptions options;
+  options.games = games;
+  options.first = rule_options().first;
+  Match match(options);
+  for (const MatchGame& g : played) {
+    if (match.over()) break;
+    GameResult r;
+    r.winner = g.winner;
+    r.score = g.score;
+    r.zero_captured = g.decides_match;
+    match = match.after(r);
+  }
+  MatchStanding standing;
+  standing.outcome = match.result();
+  standing.next_first = match.over() ? options.first : match.next_first();
+  return standing;
 }
 
 State CotoanRules::from_fen(std::string_view fen) const {

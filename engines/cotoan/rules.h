@@ -72,6 +72,12 @@ class CotoanRules final : public Rules {
   // A capture with the calculation the notation names: `8:e3xe7 (8+5=13→3)`.
   std::string record_notation(const State& s, const Move& m) const override;
 
+  // A match follows Match (match.h): every game is played unless a 0 is taken;
+  // the loser of a game moves first in the next.
+  bool decides_match(const State& s) const override { return zero_captured(s); }
+  MatchStanding match_standing(int games, const std::vector<MatchGame>& played) const override;
+  State start_with_first(Side first) const override;
+
   uint64_t perft(const State& s, int depth, const PerftOptions& opt = {}) const override;
   std::vector<BenchCase> bench_cases() const override;
 

@@ -1,0 +1,135 @@
+// The referee on Cờ tư lệnh: an air force that strikes and returns (the board
+// with it over its target is no move yet), stacks followed under their top piece,
+// an illegal move with its reason, a fast two-move sequence, the free setup of
+// advanced play ("chơi nâng cao"), and the mode's time limit where points decide.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "arbiter/record.h"
+#include "tests/arbiter/games/script.h"
+
+namespace sb::arbiter {
+namespace {
+
+using sb::testing::Script;
+using sb::testing::summary;
+
+// Red's air force on d4, Blue's infantry on d6; the commanders apart.
+const char* kStrike = "5c5/11/11/11/11/11/3i7/11/3F7/11/11/6C4 r";
+
+TEST(CotulenhRefereeTest, AirForceStrikesAndReturns) {
+  RefereeOptions o;
+  o.start_fen = kStrike;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const Observation before = s.board();
+  // Over its target: it could also be the capture that stays, so the referee waits…
+  Observation over = s.with(s.with(before, "d4", ""), "d6", "RF");
+  EXPECT_EQ(summary(s.see(over)), "");
+  // …and back on its square with the infantry gone: the strike.
+  auto ev = s.see(s.with(before, "d6", ""));
+  ASSERT_EQ(summary(ev), "move:Fd4@d6");
+  EXPECT_EQ(ev[0].captured, std::vector<std::string>{"d6"});
+  EXPECT_EQ(ev[0].score.at("red"), 10);
+}
+
+TEST(CotulenhRefereeTest, AirForceThatStaysOnItsTargetIsTheCaptureOnceTheBoardSettles) {
+  RefereeOptions o;
+  o.start_fen = kStrike;
+  Script s("cotulenh", o);
+  s.start();
+  Observation over = s.with(s.with(s.board(), "d4", ""), "d6", "RF");
+  EXPECT_EQ(summary(s.see(over)), "");
+  EXPECT_EQ(summary(s.see(over, 2000)), "move:Fd4xd6");
+}
+
+TEST(CotulenhRefereeTest, StackIsFollowedUnderItsTopPiece) {
+  RefereeOptions o;
+  o.start_fen = "5c5/11/11/11/11/11/11/11/3(TI)7/11/11/6C4 r";  // a tank carrying an infantry
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  // The camera sees the top piece only; the stack landing could also be the start
+  // of a split, so the referee waits for the board to settle.
+  EXPECT_EQ(summary(s.play("(TI)d4-d5")), "");
+  ASSERT_EQ(summary(s.see(s.board(), 2000)), "move:(TI)d4-d5");
+  ASSERT_EQ(summary(s.play("Cf12-e12")), "move:Cf12-e12");
+  // The infantry steps off the tank: it appears where nothing was, which only
+  // the history of the stack explains.
+  auto ev = s.play("Id5-d6");
+  ASSERT_EQ(summary(ev), "move:Id5-d6");
+}
+
+TEST(CotulenhRefereeTest, TankMovingThreeSquaresIsIllegalWithItsReason) {
+  RefereeOptions o;
+  o.start_fen = "5c5/11/11/11/11/11/11/11/3T7/11/11/6C4 r";
+  Script s("cotulenh", o);
+  s.start();
+  auto ev = s.see(s.with(s.with(s.board(), "d4", ""), "d7", "RT"));
+  ASSERT_EQ(summary(ev), "illegal");
+  EXPECT_FALSE(ev[0].reason.empty());
+  EXPECT_EQ(ev[0].squares, (std::vector<std::string>{"d4", "d7"}));
+  EXPECT_EQ(s.referee.ply(), 0);
+}
+
+TEST(CotulenhRefereeTest, FastTwoMoveSequenceGivesBothMoves) {
+  Script s("cotulenh");
+  s.start();
+  const Move red = s.rules->legal_moves(s.state).front();
+  const State after = s.rules->apply(s.state, red);
+  const Move blue = s.rules->legal_moves(after).front();
+  EXPECT_EQ(summary(s.play(red.notation + " " + blue.notation)), "move:" + red.notation + " move:" + blue.notation);
+}
+
+TEST(CotulenhRefereeTest, FreeSetupIsCheckedThenPlayStartsFromIt) {
+  RefereeOptions o;
+  o.free_setup = true;
+  Script s("cotulenh", o);
+  Observation arranged = s.board(s.rules->start());
+  // A navy put on land: the arrangement is refused with its square.
+  Observation wrong = s.with(s.with(arranged, "c4", ""), "e3", "RN");
+  auto ev = s.see(wrong);
+  ASSERT_EQ(summary(ev), "setup_mismatch");
+  EXPECT_NE(std::find(ev[0].squares.begin(), ev[0].squares.end(), "e3"), ev[0].squares.end());
+  // An arrangement of Red's own (an infantry moved within its half) starts the
+  // game once it has stood still for the setup time.
+  arranged = s.with(s.with(arranged, "c5", ""), "d4", "RI");
+  EXPECT_EQ(summary(s.see(arranged)), "");
+  EXPECT_EQ(summary(s.see(arranged, 1000)), "");
+  ev = s.see(arranged, 2500);
+  ASSERT_EQ(summary(ev), "setup_ok");
+  EXPECT_EQ(s.referee.phase(), Phase::Playing);
+  s.state = s.referee.state();
+  EXPECT_EQ(s.rules->observe(s.state), arranged);
+  std::string from_d4;
+  for (const Move& m : s.rules->legal_moves(s.state))
+    if (m.from == s.rules->site_index("d4") && from_d4.empty()) from_d4 = m.notation;
+  ASSERT_FALSE(from_d4.empty());
+  EXPECT_EQ(summary(s.play(from_d4)), "move:" + from_d4);
+}
+
+TEST(CotulenhRefereeTest, BattleModeEndsAfterFifteenMinutesAndPointsDecide) {
+  RefereeOptions o;
+  o.start_fen = kStrike;
+  Script s("cotulenh", o);
+  s.start();
+  s.play("Fd4@d6");  // Red 10 points
+  auto ev = s.referee.on_time(s.t + 15 * 60000);
+  ASSERT_EQ(summary(ev), "game_over:1-0");
+  EXPECT_NE(ev[0].reason.find("15 min"), std::string::npos) << ev[0].reason;
+  EXPECT_NE(ev[0].reason.find("points decide"), std::string::npos) << ev[0].reason;
+}
+
+TEST(CotulenhRefereeTest, RecordUsesTheSeedsSymbols) {
+  RefereeOptions o;
+  o.start_fen = kStrike;
+  Script s("cotulenh", o);
+  s.start();
+  s.play("Fd4@d6");
+  const std::string text = write_record(RecordFormat::Text, *s.rules, s.referee.games());
+  EXPECT_NE(text.find(s.referee.game().moves[0].record), std::string::npos) << text;
+  EXPECT_NE(s.referee.game().moves[0].record, "Fd4@d6");
+}
+
+}  // namespace
+}  // namespace sb::arbiter

@@ -1,0 +1,105 @@
+// The referee on Nine Men's Morris: placements, a mill made and then a piece
+// removed (the board in between is no move), slides, an illegal slide with its
+// reason, a fast two-move sequence, a takeback and the text record.
+#include <gtest/gtest.h>
+
+#include "arbiter/record.h"
+#include "tests/arbiter/games/script.h"
+
+namespace sb::arbiter {
+namespace {
+
+using sb::testing::Script;
+using sb::testing::summary;
+
+TEST(MorrisRefereeTest, PlacementsAreMovesAndTheMillWaitsForItsRemoval) {
+  Script s("morris9");
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  ASSERT_EQ(summary(s.play("a7")), "move:a7");
+  ASSERT_EQ(summary(s.play("a1")), "move:a1");
+  ASSERT_EQ(summary(s.play("d7")), "move:d7");
+  ASSERT_EQ(summary(s.play("b2")), "move:b2");
+  // g7 closes the mill a7-d7-g7: the board with g7 placed and nothing removed
+  // yet is a move under way, announced once the removal shows.
+  Observation b = s.with(s.board(), "g7", "W");
+  EXPECT_EQ(summary(s.see(b)), "");
+  EXPECT_EQ(summary(s.see(b, 5000)), "");  // however long the player thinks
+  auto ev = s.play("g7xb2");
+  ASSERT_EQ(summary(ev), "move:g7xb2");
+  EXPECT_EQ(ev[0].captured, std::vector<std::string>{"b2"});
+  EXPECT_EQ(ev[0].score.at("white"), 1);
+  EXPECT_EQ(s.referee.ply(), 5);
+}
+
+TEST(MorrisRefereeTest, MillBySlideThenRemovalIsOneMove) {
+  RefereeOptions o;
+  o.start_fen = "WW.B..W.B.....W.B....B.. w 0 0";  // white a7 d7 c5 g4, black b6 e5 d3 a1
+  Script s("morris9", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  Observation b = s.with(s.board(), "g4", "");  // lifted
+  EXPECT_EQ(summary(s.see(b)), "");
+  b = s.with(b, "g7", "W");  // the mill a7-d7-g7
+  EXPECT_EQ(summary(s.see(b)), "");
+  b = s.with(b, "e5", "");
+  auto ev = s.see(b);
+  ASSERT_EQ(summary(ev), "move:g4-g7xe5");
+  EXPECT_EQ(ev[0].captured, std::vector<std::string>{"e5"});
+}
+
+TEST(MorrisRefereeTest, SlideToAPointNotAdjacentIsIllegalWithItsReason) {
+  RefereeOptions o;
+  o.start_fen = "WW.B..W.B.....W.B....B.. w 0 0";
+  Script s("morris9", o);
+  s.start();
+  auto ev = s.see(s.with(s.with(s.board(), "c5", ""), "e4", "W"));
+  ASSERT_EQ(summary(ev), "illegal");
+  EXPECT_FALSE(ev[0].reason.empty());
+  EXPECT_EQ(ev[0].squares, (std::vector<std::string>{"c5", "e4"}));
+  EXPECT_EQ(s.referee.ply(), 0);
+  EXPECT_EQ(summary(s.see(s.board())), "restored");
+}
+
+TEST(MorrisRefereeTest, FastTwoMoveSequenceGivesBothMoves) {
+  Script s("morris9");
+  s.start();
+  EXPECT_EQ(summary(s.play("a7 g1")), "move:a7 move:g1");
+}
+
+TEST(MorrisRefereeTest, MillMadeAndTheRemovedPiecePutBackByTheReplyIsReadWhenPlayGoesOn) {
+  // Black mills with b4 and removes d1; White, fast, places on d1 again: the
+  // board then reads as the mill still waiting for its removal. Black's next
+  // placement shows that play went on from both moves.
+  Script s("morris9");
+  s.start();
+  for (const char* m : {"g1", "c5", "f6", "b6", "f2", "b2", "d1"}) ASSERT_EQ(summary(s.play(m)), std::string("move:") + m);
+  EXPECT_EQ(summary(s.play("b4xd1 d1")), "");
+  // Which white piece the mill took no board told (any one put back reads the
+  // same); the position after the three moves is the true one.
+  auto ev = s.play("d7");
+  ASSERT_EQ(ev.size(), 3u) << summary(ev);
+  EXPECT_EQ(ev[0].notation.substr(0, 3), "b4x");
+  EXPECT_EQ(ev[2].notation, "d7");
+  EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
+}
+
+TEST(MorrisRefereeTest, ReturnToTheEarlierPositionIsATakeback) {
+  Script s("morris9");
+  s.start();
+  s.play("a7");
+  s.play("a1");
+  auto ev = s.see(s.board(s.rules->play(s.rules->start(), "a7")));
+  ASSERT_EQ(summary(ev), "takeback:1");
+  EXPECT_EQ(s.referee.ply(), 1);
+}
+
+TEST(MorrisRefereeTest, TextRecordListsTheMovesWithTheirRemovals) {
+  Script s("morris9");
+  s.start();
+  for (const char* m : {"a7", "a1", "d7", "b2"}) s.play(m);
+  s.play("g7xb2");
+  const std::string text = write_record(RecordFormat::Text, *s.rules, s.referee.games());
+  EXPECT_NE(text.find("g7xb2"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace sb::arbiter
