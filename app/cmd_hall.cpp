@@ -10,9 +10,12 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include "app/commands.h"
+#include "app/display_host.h"
+#include "app/hall_screens.h"
 #include "app/hall_setup.h"
 #include "engines/common/errors.h"
 #include "hall/hall_client.h"
@@ -77,7 +80,19 @@ int cmd_hall(const Words& words) {
   mqtt.client_id = args.value_or("--client-id", hall::hall_client_id(options.event, std::to_string(port)));
 
   hall::HallState state(options, pairings);
+  // A board enlarged on click is the referee's own screen (display/), one server per open board.
+  // Without the screen's files (display/www) the page enlarges boards with its own diagram.
+  HallScreensOptions screens_options;
+  screens_options.address = address;
+  std::unique_ptr<HallScreens> screens;
+  try {
+    screens_options.www_root = find_www_root();
+    screens = std::make_unique<HallScreens>(screens_options, state);
+  } catch (const InputError& e) {
+    std::cerr << "hall: boards enlarge without the referee's screen: " << e.what() << "\n";
+  }
   hall::HallServerOptions server_options;
+  if (screens) server_options.screen = [&screens](int board) { return screens->open(board); };
   server_options.address = address;
   server_options.port = port;
   server_options.www_root = hall_www_root(args);
@@ -92,7 +107,7 @@ int cmd_hall(const Words& words) {
   while (!g_hall_stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   client.stop();
   server.stop();
-  return 0;
+  return 0;  // the screens close before the state they watch (declared after it)
 }
 
 }  // namespace sb::cli

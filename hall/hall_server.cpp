@@ -131,6 +131,14 @@ struct HallServer::Impl {
       }
       for (const char* f : {"pdn", "txt", "json"})
         if (tail == std::string("record.") + f) return record(req, f, board);
+      if (tail == "screen") {
+        if (!options.screen) return error(req, http::status::not_found, "this hall serves no board screens");
+        try {
+          return json(req, options.screen(board));
+        } catch (const InputError& e) {
+          return error(req, http::status::not_found, e.what());
+        }
+      }
     }
     return error(req, http::status::not_found, "not found: " + path);
   }

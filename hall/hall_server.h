@@ -10,9 +10,11 @@
 //   GET /api/errors            the latest refused messages, in words
 //   GET /api/round.pdn|.txt|.json        the round's games (PDN: draughts; txt, json: the others)
 //   GET /api/board/N/record.pdn|.txt|.json
+//   GET /api/board/N/screen    {"board", "port"}: the referee's screen for board N, on a port of its own
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -27,6 +29,9 @@ struct HallServerOptions {
   std::string www_root;        // hall/www
   int max_connections = 256;
   int timeout_s = 15;          // to send one request, to take one answer
+  // GET /api/board/N/screen: starts (or finds) board N's enlarged screen and returns {"board", "port"};
+  // throws InputError when it cannot. Empty: the hall has no such screens (404).
+  std::function<nlohmann::json(int board)> screen;
 };
 
 class HallServer {

@@ -1,6 +1,6 @@
 // The hall overview: every board from /api/boards as a card with a small live
 // diagram, refreshed every second; standings from /api/standings; a click on a
-// card opens that board enlarged (diagram, clocks, score, moves, its records).
+// card opens that board enlarged: the referee's own screen for it.
 // Diagrams are drawn from the game's board model (/api/model/GAME, the
 // configs/boards file the referee's screen and the printed boards use too) with
 // the pieces the hall's own copy of the game says stand on each site.
@@ -121,40 +121,17 @@ function card(b) {
   if (b.last) c.append(text("div", "last", `last: ${b.last.notation}`));
   if (b.clock) c.append(text("div", "clock", clockText(b.clock)));
   if (alertText(b)) c.append(text("div", "alert-text", alertText(b)));
-  c.addEventListener("click", () => { selected = b.board; showBoard(); });
+  c.addEventListener("click", () => openBoard(b.board));
   return c;
 }
 
-// One board enlarged over the overview; Escape or a click outside closes it.
-async function showBoard() {
-  const layer = $("enlarged");
-  if (selected === null) { layer.hidden = true; return; }
-  let b;
-  try {
-    const res = await fetch(`/api/board/${selected}`);
-    if (!res.ok) return;
-    b = await res.json();
-  } catch (e) { return; }
-  const box = $("enlarged-board");
-  box.replaceChildren();
-  box.className = "enlarged " + b.status + (b.alert ? " alert" : "");
-  const head = text("div", "head");
-  head.append(text("h2", "", `Board ${b.board}: ${b.game || "?"}` + (b.players ? ` — ${b.players[0]} vs ${b.players[1]}` : "")));
-  const close = text("button", "close", "×");
-  close.addEventListener("click", () => { selected = null; showBoard(); });
-  head.append(close);
-  box.append(head);
-  const body = text("div", "body");
-  body.append(diagram(b, true));
-  const side = text("div", "facts");
-  side.append(text("div", "status", b.result ? `${b.result} ${b.reason || ""}` : `${b.status}` + (b.to_move ? `, ${b.to_move} to move` : "")));
-  side.append(text("div", "score", scoreText(b.score)));
-  if (b.clock) side.append(text("div", "clock big", clockText(b.clock)));
-  if (b.last) side.append(text("div", "last", `last move: ${b.last.notation}`));
-  if (alertText(b)) side.append(text("div", "alert-text", alertText(b)));
-  const ol = text("ol", "moves");
-  for (const m of b.move_list || []) ol.append(text("li", "", m.record || m.notation));
-  side.append(ol);
+// One board enlarged over the overview: the referee's own screen for that board
+// (served by the hall on a port of its own, /api/board/N/screen) under a line of
+// the hall's facts and record links; when no screen can be had, the hall's own
+// big diagram with the clocks and the moves. Escape or a click outside closes it.
+let screenOf = null;   // the board whose screen is in the frame
+
+function recordLinks(b) {
   const links = text("div", "links", "records: ");
   for (const f of ["pdn", "txt", "json"]) {
     if (f === "pdn" && !["brazilian", "international", "english"].includes(b.game)) continue;
@@ -163,10 +140,75 @@ async function showBoard() {
     a.download = "";
     links.append(a, document.createTextNode(" "));
   }
-  side.append(links);
-  body.append(side);
-  box.append(body);
-  layer.hidden = false;
+  return links;
+}
+
+function closeBoard() {
+  selected = null;
+  screenOf = null;
+  $("enlarged").hidden = true;
+  $("enlarged-board").replaceChildren();
+}
+
+function openBoard(n) {
+  selected = n;
+  screenOf = null;
+  $("enlarged-board").replaceChildren();
+  showBoard();
+}
+
+async function showBoard() {
+  if (selected === null) return;
+  const n = selected;
+  let b;
+  try {
+    const res = await fetch(`/api/board/${n}`);
+    if (!res.ok) return;
+    b = await res.json();
+  } catch (e) { return; }
+  if (selected !== n) return;
+  const box = $("enlarged-board");
+  box.className = "enlarged " + b.status + (b.alert ? " alert" : "");
+  const head = text("div", "head");
+  head.append(text("h2", "", `Board ${b.board}: ${b.game || "?"}` + (b.players ? ` — ${b.players[0]} vs ${b.players[1]}` : "")));
+  head.append(recordLinks(b));
+  const close = text("button", "close", "×");
+  close.addEventListener("click", closeBoard);
+  head.append(close);
+  if (screenOf === n) {  // the referee's screen updates itself; only the line above it is redrawn
+    box.firstChild.replaceWith(head);
+    return;
+  }
+  let port = null;
+  try {
+    const res = await fetch(`/api/board/${n}/screen`);
+    if (res.ok) port = (await res.json()).port;
+  } catch (e) { /* the hall's own view below */ }
+  if (selected !== n) return;
+  box.replaceChildren(head);
+  if (port) {
+    screenOf = n;
+    const frame = document.createElement("iframe");
+    frame.className = "screen";
+    frame.src = `${location.protocol}//${location.hostname}:${port}/`;
+    frame.title = `the referee's screen of board ${n}`;
+    box.append(frame);
+  } else {
+    const body = text("div", "body");
+    body.append(diagram(b, true));
+    const side = text("div", "facts");
+    side.append(text("div", "status", b.result ? `${b.result} ${b.reason || ""}` : `${b.status}` + (b.to_move ? `, ${b.to_move} to move` : "")));
+    side.append(text("div", "score", scoreText(b.score)));
+    if (b.clock) side.append(text("div", "clock big", clockText(b.clock)));
+    if (b.last) side.append(text("div", "last", `last move: ${b.last.notation}`));
+    if (alertText(b)) side.append(text("div", "alert-text", alertText(b)));
+    const ol = text("ol", "moves");
+    for (const m of b.move_list || []) ol.append(text("li", "", m.record || m.notation));
+    side.append(ol);
+    body.append(side);
+    box.append(body);
+  }
+  $("enlarged").hidden = false;
 }
 
 function render() {
@@ -197,7 +239,7 @@ async function refresh() {
   }
 }
 
-$("enlarged").addEventListener("click", (e) => { if (e.target === $("enlarged")) { selected = null; showBoard(); } });
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") { selected = null; showBoard(); } });
+$("enlarged").addEventListener("click", (e) => { if (e.target === $("enlarged")) closeBoard(); });
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeBoard(); });
 refresh();
 setInterval(refresh, 1000);

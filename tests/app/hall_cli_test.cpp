@@ -92,10 +92,32 @@ TEST(HallCli, ARefereesEventsReachTheHallsBoardsApi) {
     if (boards.is_array() && !boards.empty() && boards[0].value("moves", 0) == 2) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // The board enlarged: the referee's screen for board 12, on a port of its own, showing the hall's game.
+  nlohmann::json screen = nlohmann::json::parse(http_get(http, "/api/board/12/screen"), nullptr, false);
+  nlohmann::json screen_state;
+  if (screen.is_object() && screen.contains("port"))
+    screen_state = nlohmann::json::parse(http_get(screen["port"].get<int>(), "/api/state"), nullptr, false);
+  const std::string screen_page = screen.contains("port") ? http_get(screen["port"].get<int>(), "/") : "";
+  nlohmann::json no_screen = nlohmann::json::parse(http_get(http, "/api/board/99/screen"), nullptr, false);
+  nlohmann::json model = nlohmann::json::parse(http_get(http, "/api/model/brazilian"), nullptr, false);
+  const std::string pdn = http_get(http, "/api/round.pdn");
   ::kill(hall, SIGTERM);
   int status = 0;
   ::waitpid(hall, &status, 0);
+  ASSERT_TRUE(screen.is_object() && screen.contains("port")) << screen.dump();
+  EXPECT_EQ(screen_state.value("fen", ""), "W:W17,22-32:B1-8,10-13") << screen_state.dump();
+  EXPECT_EQ(screen_state.value("game", ""), "brazilian");
+  EXPECT_NE(screen_page.find("<html"), std::string::npos);
+  EXPECT_NE(no_screen.value("error", "").find("board 99"), std::string::npos) << no_screen.dump();
+  ASSERT_TRUE(model.is_object() && model.contains("sites")) << model.dump().substr(0, 200);
+  EXPECT_EQ(model["sites"].size(), 32u);
+  EXPECT_NE(pdn.find("21-17"), std::string::npos) << pdn;
+  EXPECT_NE(pdn.find("9-13"), std::string::npos) << pdn;
+  EXPECT_NE(pdn.find("[GameType \"26"), std::string::npos) << pdn;
   ASSERT_TRUE(boards.is_array() && boards.size() == 1) << boards.dump();
+  EXPECT_EQ(boards[0]["sites"]["17"], "W");
+  EXPECT_EQ(boards[0]["sites"]["13"], "B");
+  EXPECT_EQ(boards[0]["sites"].size(), 24u);
   EXPECT_EQ(boards[0]["board"], 12);
   EXPECT_EQ(boards[0]["game"], "brazilian");
   EXPECT_EQ(boards[0]["fen"], "W:W17,22-32:B1-8,10-13");
