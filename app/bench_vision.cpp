@@ -216,6 +216,7 @@ int bench_vision(const Args& args) {
   if (auto report = args.value("--report"))
     write_report(*report, results, static_cast<int>(frames.size()), median(errors),
                  errors.empty() ? 0.0 : *std::max_element(errors.begin(), errors.end()));
+  bench_vision_pipeline(args, args.has("--games") ? games : std::vector<std::string>{});
   return 0;
 }
 

@@ -40,4 +40,8 @@ std::vector<VisionStage> vision_stages();
 
 int bench_vision(const Args& args);
 
+// The pipeline's stages (gate, reads, end to end) on rendered frames of `games` (empty: Cờ toán, Cờ tư lệnh,
+// international); bench_vision_pipeline.cpp.
+void bench_vision_pipeline(const Args& args, const std::vector<std::string>& games);
+
 }  // namespace sb::cli

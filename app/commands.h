@@ -35,6 +35,7 @@ int cmd_eval_arbiter(const Words& args);
 int cmd_render(const Words& args);
 int cmd_dataset(const Words& args);
 int cmd_simulate(const Words& args);  // cmd_simulate.cpp
+int cmd_eval_vision(const Words& args);  // cmd_eval_vision.cpp
 // Calibration (cmd_calibration.cpp)
 int cmd_print_board(const Words& args);
 int cmd_calibrate(const Words& args);

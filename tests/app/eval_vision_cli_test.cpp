@@ -1,0 +1,120 @@
+// `smartboard eval-vision` through the command line: a tiny generated dataset read and scored, the report
+// written, a short simulated video scored for the motion gate, and every bad argument exiting 2.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "tests/support/run_command.h"
+
+namespace sb {
+namespace {
+
+using testing::run_smartboard;
+
+std::string temp(const std::string& name) { return ::testing::TempDir() + "eval_vision_cli_" + name; }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A camera straight over a well lit board at a good resolution: the reader should get nearly everything right,
+// so a scoring that compared the wrong sites (or none) shows as a large error.
+const char* kEasyLook =
+    R"({"camera":{"tilt_deg":5,"px_per_pitch":40,"k1":0,"k2":0},"sensor":{"defocus_px":0,"motion_px":0,"jpeg_quality":0}})";
+
+TEST(EvalVisionCli, ScoresATinyDatasetAndWritesTheReport) {
+  const std::string dir = temp("ds");
+  std::filesystem::remove_all(dir);
+  auto made = run_smartboard({"dataset", "cotoan", "--out", dir, "--images", "3", "--seed", "91", "--look", kEasyLook});
+  ASSERT_EQ(made.status, 0) << made.err;
+  const std::string html = temp("report.html");
+  auto r = run_smartboard({"eval-vision", "cotoan", "--dataset", dir, "--report", html});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("settled images"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dot count accuracy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("truth\\read"), std::string::npos) << r.out;  // the confusion table
+  // 3 images × 99 sites; the per-site error line carries the rate.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(settled images\s+(\d+))"))) << r.out;
+  EXPECT_EQ(m[1], "3");
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(per-site error\s+([0-9.]+) %)"))) << r.out;
+  EXPECT_LT(std::stod(m[1]), 5.0) << r.out;  // 20 of 99 sites hold a piece: a blind reader scores ≈ 20 %
+  const std::string report = slurp(html);
+  EXPECT_NE(report.find("table class=conf"), std::string::npos);
+  EXPECT_NE(report.find("camera tilt"), std::string::npos);
+}
+
+TEST(EvalVisionCli, LimitReadsOnlyTheFirstImages) {
+  const std::string dir = temp("ds_limit");
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(run_smartboard({"dataset", "morris3", "--out", dir, "--images", "2", "--seed", "92", "--look", kEasyLook}).status, 0);
+  auto r = run_smartboard({"eval-vision", "morris3", "--dataset", dir, "--limit", "1", "--fit", "corners"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(settled images\s+(\d+))"))) << r.out;
+  EXPECT_EQ(m[1], "1");
+  EXPECT_EQ(r.out.find("dot count"), std::string::npos);  // Morris pieces show no identity
+}
+
+TEST(EvalVisionCli, ScoresTheMotionGateOnASimulatedVideo) {
+  const std::string dir = temp("sim");
+  std::filesystem::remove_all(dir);
+  auto made = run_smartboard({"simulate", "morris3", "--out", dir, "--moves", "1", "--fps", "10", "--seed", "93",
+                              "--size", "640x360", "--pace", "3"});
+  ASSERT_EQ(made.status, 0) << made.err;
+  auto r = run_smartboard({"eval-vision", "morris3", "--videos", dir, "--no-referee"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("frames settled while a hand is over the board"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("settle latency"), std::string::npos) << r.out;
+  // Every truth line is a frame scored.
+  std::ifstream truth(dir + "/truth.jsonl");
+  int lines = 0;
+  for (std::string l; std::getline(truth, l);) lines += !l.empty();
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex(R"(videos / frames\s+1 / (\d+))"))) << r.out;
+  EXPECT_EQ(std::stoi(m[1]), lines);
+}
+
+TEST(EvalVisionCli, BadArgumentsExitTwoWithOneLine) {
+  const std::string empty = temp("empty_dir");
+  std::filesystem::create_directories(empty);
+  const std::string no_index = temp("no_index");
+  std::filesystem::create_directories(no_index);
+  std::ofstream(no_index + "/junk.txt") << "x";
+  const std::string bad_index = temp("bad_index");
+  std::filesystem::create_directories(bad_index);
+  std::ofstream(bad_index + "/index.jsonl") << "{not json\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string mentions;
+  };
+  const std::vector<Case> cases = {
+      {{"eval-vision"}, "eval-vision"},
+      {{"eval-vision", "cotoan"}, "--dataset"},
+      {{"eval-vision", "chess", "--dataset", empty}, "chess"},
+      {{"eval-vision", "cotoan", "--dataset", temp("missing")}, "missing"},
+      {{"eval-vision", "cotoan", "--dataset", no_index}, "index.jsonl"},
+      {{"eval-vision", "cotoan", "--dataset", bad_index}, "line 1"},
+      {{"eval-vision", "cotoan", "--dataset", empty, "--fit", "magic"}, "--fit"},
+      {{"eval-vision", "cotoan", "--dataset", empty, "--limit", "-3"}, "--limit"},
+      {{"eval-vision", "cotoan", "--videos", empty}, "game.json"},
+      {{"eval-vision", "cotoan", "--simulations", "x"}, "--simulations"},
+      {{"eval-vision", "cotoan", "--dataset", empty, "--report", temp("nodir") + "/r.html"}, "nodir"},
+      {{"eval-vision", "cotoan", "--dataset", empty, "--frobnicate"}, "--frobnicate"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_smartboard(c.args);
+    EXPECT_EQ(r.status, 2) << c.args.back() << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.mentions), std::string::npos) << c.args.back() << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace sb
