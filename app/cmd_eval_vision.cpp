@@ -6,7 +6,8 @@
 //   rate per kind of look.
 // - --videos DIR (repeatable, from `smartboard simulate --out DIR`): the motion gate frame by frame against the
 //   truth's "stable" flags (settled never while a hand is over the board; the latency from the hand leaving to
-//   the settled observation), and the settled reads against the truth board.
+//   the settled observation), and the settled reads against the truth board; --trace FILE.jsonl writes one
+//   line per frame (truth stable, settled, read, sites wrong) to see where.
 // - --simulations N: N games simulated with fault injections (in --work DIR), each evaluated as --videos and
 //   then refereed through the whole pipeline (`smartboard referee GAME --source DIR --corners …`); the recorded
 //   moves are compared with the simulation's, and every illegal-move announcement beyond the injected ones
@@ -356,11 +357,12 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
 struct VideoResult {
   vision::GateTally gate{1000};
   vision::ReadTally reads;
+  int learnt = 0;  // videos whose set was learnt from the start
 };
 
 // One simulation folder: every frame through the pipeline (located from the first frame's corners, tracked by
 // markers when the board has them), the gate against "stable", and every settled read against the board.
-void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& result) {
+void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& result, std::ostream* trace) {
   const nlohmann::json summary = read_json(dir / "game.json");
   if (summary.value("game", game) != game)
     throw InputError("eval-vision --videos: '" + dir.string() + "' is a simulation of " + summary.value("game", "?"));
@@ -370,6 +372,16 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
   const GameVision gv = game_vision(game);
   std::unique_ptr<vision::Pipeline> made = eval_pipeline(gv);
   vision::Pipeline& pipeline = *made;
+  // As the referee does: the set is learnt from the start position at the first settled reads.
+  const std::unique_ptr<Rules> rules = make_rules(game);
+  const State start = summary.contains("start_fen") ? rules->from_fen(summary["start_fen"].get<std::string>()) : rules->start();
+  const vision::BoardContents start_contents = board_contents(*rules, start);
+  std::vector<std::string> start_tokens(gv.model.sites.size());
+  for (size_t i = 0; i < gv.model.sites.size(); ++i) {
+    auto it = start_contents.find(gv.model.sites[i].name);
+    if (it != start_contents.end() && !it->second.empty()) start_tokens[i] = it->second.back();
+  }
+  bool learnt = false;
   result.gate.begin_video();
   std::string line;
   int n = 0;
@@ -398,10 +410,35 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     f.index = n - 1;
     const vision::BoardObservation obs = pipeline.process(f);
     const bool stable = t.value("stable", true);
+    if (obs.read && !learnt) {
+      // The referee's rule (app/vision_input.cpp): learn from a reading that looks like the start, i.e. most
+      // sites agree on whether a piece stands there.
+      size_t agree = 0;
+      for (size_t i = 0; i < obs.sites.size(); ++i) agree += obs.sites[i].token.empty() == start_tokens[i].empty();
+      if (agree * 10 >= obs.sites.size() * 9) {
+        std::vector<std::string> problems;
+        learnt = pipeline.learn(start_tokens, &problems);
+        if (learnt) ++result.learnt;
+      }
+    }
     result.gate.add_frame(f.t_ms, stable, obs.settled);
-    if (obs.read && stable)
-      result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(),
-                             compare(gv.model, t.at("board"), obs.sites, t.value("hidden", nlohmann::json::array())));
+    int wrong = -1;
+    if (obs.read && stable) {
+      const auto cmp = compare(gv.model, t.at("board"), obs.sites, t.value("hidden", nlohmann::json::array()));
+      wrong = static_cast<int>(std::count_if(cmp.begin(), cmp.end(), [](const auto& c) { return c.truth != c.read; }));
+      result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
+    }
+    if (trace) {
+      nlohmann::json tr = {{"video", dir.filename().string()}, {"t", f.t_ms}, {"stable", stable},
+                           {"settled", obs.settled}, {"located", obs.located}, {"state", obs.board_state},
+                           {"read", obs.read}, {"ms", obs.times.total_ms}};
+      float disturbed = 0;
+      for (const auto& site : obs.sites) disturbed = std::max(disturbed, site.disturbed);
+      tr["max_site_motion"] = disturbed;  // the gate's motion share of the most disturbed site
+      if (wrong >= 0) tr["wrong_sites"] = wrong;
+      if (t.contains("events")) tr["events"] = t["events"];
+      *trace << tr.dump() << "\n";
+    }
     if (stderr_tty() && n % 30 == 0) {
       std::fprintf(stderr, "\reval-vision: %s frame %d", dir.filename().c_str(), n);
       std::fflush(stderr);
@@ -497,7 +534,7 @@ int cmd_eval_vision(const Words& words) {
   Args args("eval-vision", words,
             {{"--dataset"}, {"--report"}, {"--limit"}, {"--fit"}, {"--videos", true, true}, {"--simulations"},
              {"--work"}, {"--seed"}, {"--moves"}, {"--fps"}, {"--faults"}, {"--no-referee", false},
-             {"--no-learn", false}},
+             {"--no-learn", false}, {"--trace"}},
             1, 1);
   const std::string game = args.positional()[0];
   calib::BoardModel model = board_model_for(game);  // an unknown game fails here, before any work
@@ -585,7 +622,12 @@ int cmd_eval_vision(const Words& words) {
   }
   if (!video_dirs.empty()) {
     VideoResult v;
-    for (const fs::path& d : video_dirs) evaluate_video(game, d, v);
+    std::ofstream trace_file;
+    if (auto path = args.value("--trace")) {
+      trace_file.open(*path);
+      if (!trace_file) throw InputError("eval-vision --trace: cannot write '" + *path + "'");
+    }
+    for (const fs::path& d : video_dirs) evaluate_video(game, d, v, trace_file.is_open() ? &trace_file : nullptr);
     const vision::GateFigures g = v.gate.figures();
     const vision::ReadFigures rf = v.reads.figures();
     std::vector<vision::TargetLine> T;
@@ -599,6 +641,7 @@ int cmd_eval_vision(const Words& words) {
     std::snprintf(lat, sizeof lat, "%.0f ms", g.percentile_latency_ms(0.9));
     T.push_back({"settle latency, 90th percentile", lat, "", true});
     T.push_back({"hands leaving that never settled", std::to_string(g.never_settled) + " of " + std::to_string(g.leaves), "", true});
+    T.push_back({"videos whose set was learnt from the start", std::to_string(v.learnt) + " of " + std::to_string(g.videos), "", true});
     T.push_back({"settled reads: per-site error", pct(rf.site_error_rate()) + " (" + std::to_string(rf.images) + " reads)", "", true});
     std::printf("eval-vision %s: %zu simulated videos\n", game.c_str(), video_dirs.size());
     print_targets(T);
