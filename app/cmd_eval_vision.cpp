@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <opencv2/core/utility.hpp>
@@ -467,11 +468,25 @@ vision::GameCheck referee_check(const std::string& game, const fs::path& dir) {
   }
   c.true_plies = static_cast<int>(truth_moves.size());
 
-  // The first frame's corners, as an operator would give them.
+  // The first frame's corners, as an operator would give them; and when the injected illegal positions stood on
+  // the board: from the illegal move's start to the end of the move that restored it (an announcement in such a
+  // window is the referee doing its job; any other is false).
   std::ifstream truth(dir / summary.value("truth", "truth.jsonl"));
   std::string first;
   std::getline(truth, first);
   const nlohmann::json t0 = nlohmann::json::parse(first);
+  std::vector<std::pair<int64_t, int64_t>> illegal_windows;
+  auto scan = [&](const std::string& l) {
+    if (l.find("\"events\"") == std::string::npos) return;
+    const nlohmann::json t = nlohmann::json::parse(l);
+    for (const auto& e : t["events"]) {
+      const std::string type = e.value("type", "");
+      if (type == "illegal") illegal_windows.emplace_back(e.value("t_start", int64_t{0}), std::numeric_limits<int64_t>::max());
+      if (type == "restored" && !illegal_windows.empty()) illegal_windows.back().second = e.value("t_end", int64_t{0}) + 1000;
+    }
+  };
+  scan(first);
+  for (std::string l; std::getline(truth, l);) scan(l);
   const fs::path events_path = dir / "referee_events.jsonl";
   Words words = {game,       "--source", dir.string(), "--corners", corners_option(corners_of(t0.at("corners"), "truth")),
                  "--fps",    std::to_string(summary.value("fps", 30.0)), "--events", events_path.string()};
@@ -497,22 +512,27 @@ vision::GameCheck referee_check(const std::string& game, const fs::path& dir) {
       recorded.resize(std::min(recorded.size(), static_cast<size_t>(std::max(0, e.value("ply", 0)))));
     } else if (type == "illegal") {
       ++c.illegal_announced;
+      const int64_t at = e.value("t", int64_t{0});
+      const bool during = std::any_of(illegal_windows.begin(), illegal_windows.end(),
+                                      [&](const auto& w) { return at >= w.first && at <= w.second; });
+      if (!during) {
+        ++c.false_illegal;
+        if (c.note.empty()) c.note = "illegal announced at " + std::to_string(at) + " ms: " + e.value("reason", "");
+      }
     } else if (type == "unclear") {
       ++c.unclear;
     }
   }
   c.recorded_plies = static_cast<int>(recorded.size());
-  c.false_illegal = std::max(0, c.illegal_announced - c.illegal_injected);
   for (size_t i = 0; i < std::max(recorded.size(), truth_moves.size()); ++i) {
     const std::string a = i < truth_moves.size() ? truth_moves[i] : "(none)";
     const std::string b = i < recorded.size() ? recorded[i] : "(none)";
     if (a != b) {
       c.first_wrong_ply = static_cast<int>(i + 1);
-      c.note = "ply " + std::to_string(i + 1) + ": played " + a + ", recorded " + b;
+      c.note = (c.note.empty() ? "" : c.note + "; ") + "ply " + std::to_string(i + 1) + ": played " + a + ", recorded " + b;
       break;
     }
   }
-  if (c.note.empty() && c.false_illegal > 0) c.note = std::to_string(c.false_illegal) + " illegal move(s) announced that did not happen";
   return c;
 }
 
