@@ -311,18 +311,25 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
       fit = locator.from_corners(corners_of(truth.at("corners"), truth_path.string()));
     }
     std::unique_ptr<vision::Pipeline> made = eval_pipeline(gv, lens);
-    vision::Pipeline& pipeline = *made;
-    if (fit) pipeline.use_fit(*fit, img.size());
+    if (fit) made->use_fit(*fit, img.size());
     vision::BoardObservation obs;
     const nlohmann::json look = truth.value("look", nlohmann::json::object());
     int64_t t_ms = 0;
     if (learn) {
-      const std::string why = learn_from_start(pipeline, gv, *rules, truth, truth_path.string(), img.size(), t_ms);
+      const std::string why = learn_from_start(*made, gv, *rules, truth, truth_path.string(), img.size(), t_ms);
       if (!why.empty()) {
         ++out.not_learnt;
         if (out.notes.size() < 20) out.notes.push_back(e["image"].get<std::string>() + ": " + why + "; read with the defaults");
       }
+      // The image is read by a fresh pipeline with that set: going from the start's picture to another scene at
+      // once (other pieces beside the board too) is not a hand's move, and the gate would rightly wait.
+      vision::PieceSet set = made->piece_set();
+      made = eval_pipeline(gv, lens);
+      made->set_piece_set(std::move(set));
+      if (fit) made->use_fit(*fit, img.size());
+      t_ms = 0;
     }
+    vision::Pipeline& pipeline = *made;
     std::vector<vision::SiteReading> sites;
     if (read_still(pipeline, img, obs, t_ms)) {
       sites = obs.sites;
