@@ -111,7 +111,7 @@ int bench_hall(const Args& args);     // bench_hall.cpp
 
 int cmd_bench(const Words& words) {
   std::vector<OptionSpec> specs = {{"--games"}, {"--report"}, {"--repeat"}, {"--count"}, {"--seed"}, {"--misread"}, {"--frames"},
-                                   {"--speed"}, {"--plies"}, {"--no-restart", false}, {"--cold", false}};
+                                   {"--speed"}, {"--plies"}, {"--no-restart", false}, {"--sweep"}, {"--cold", false}};
   for (const OptionSpec& s : bench_display_specs()) specs.push_back(s);
   Args args("bench", words, specs, 1, 1);
   const std::string& what = args.positional()[0];

@@ -35,7 +35,7 @@ const std::vector<Command>& commands() {
        cmd_serve_events},
       {"hall", "--mqtt HOST[:PORT] [--event ID] [--pairings FILE] --http [ADDR:]PORT: the tournament hall's overview",
        cmd_hall},
-      {"bench", "engines|vision [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs); arbiter [--games G,...] [--count N] [--misread R] [--report FILE.html]: time to decide one observation", cmd_bench},
+      {"bench", "engines|vision [--games G,...] [--repeat N] [--report FILE.html]: fixed-work benchmarks with a signature (medians of N runs), vision also [--sweep N] (accuracy on N random photos per board); arbiter [--games G,...] [--count N] [--misread R] [--report FILE.html]: time to decide one observation", cmd_bench},
       {"render", "GAME [--fen FEN] --out FILE.png [--seed S] [--truth FILE.json]: draw a synthetic photo", cmd_render},
       {"simulate", "GAME --out DIR|FILE.mp4 [--moves N] [--seed S] [--fps F] [--faults illegal,takeback,nudge,light]: a game played by hands, frames + truth.jsonl", cmd_simulate},
       {"dataset", "GAME --out DIR --images N [--seed S]: settled synthetic photos with truth files", cmd_dataset},
