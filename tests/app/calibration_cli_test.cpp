@@ -1,4 +1,6 @@
 // The calibration commands of CONTRACT.md end to end: print-board, calibrate, calibrate-lens.
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,7 +16,10 @@ using nlohmann::json;
 using testing::lines_of;
 using testing::run_smartboard;
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "cli_calib_" + name; }
+// Per process: other worktrees and parallel ctest processes run these tests at the same time.
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + std::to_string(::getpid()) + "_cli_calib_" + name;
+}
 
 json read_json(const std::string& path) {
   std::ifstream in(path);

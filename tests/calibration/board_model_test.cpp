@@ -2,6 +2,8 @@
 // outside the board on every side, and clear errors for broken files.
 #include "calibration/board_model.h"
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -223,7 +225,7 @@ TEST_F(BrokenBoardModel, WrongTypesAreNamed) {
 }
 
 TEST(BoardModelFiles, CorruptFileGivesOneClearError) {
-  std::string path = ::testing::TempDir() + "corrupt_board.json";
+  std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_corrupt_board.json";
   std::ofstream(path) << "{\"version\": 1, \"game\": ";
   try {
     read_board_model(path);
@@ -231,12 +233,12 @@ TEST(BoardModelFiles, CorruptFileGivesOneClearError) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(path + ": not valid JSON"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(read_board_model(::testing::TempDir() + "no_such_board.json"), InputError);
+  EXPECT_THROW(read_board_model(::testing::TempDir() + std::to_string(::getpid()) + "_no_such_board.json"), InputError);
   EXPECT_THROW(load_board_model("chess"), InputError);
 }
 
 TEST(BoardModelFiles, ConfigsFolderComesFromTheEnvironmentWhenSet) {
-  std::string dir = ::testing::TempDir() + "sb_configs_test";
+  std::string dir = ::testing::TempDir() + std::to_string(::getpid()) + "_sb_configs_test";
   std::filesystem::create_directories(dir + "/boards");
   json j = load_board_model("morris3").to_json();
   j["title"] = "Three men's morris, club copy";

@@ -2,6 +2,8 @@
 // plane at a piece's height above the board.
 #include "calibration/calibration.h"
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -89,7 +91,7 @@ TEST(SavedCalibration, RoundTripsAndCarriesTheSites) {
   SyntheticViewParams p;
   p.tilt_deg = 25, p.px_per_pitch = 40;
   Located l = locate("cotulenh", p);
-  std::string path = ::testing::TempDir() + "calibration_roundtrip.json";
+  std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_calibration_roundtrip.json";
   save_calibration(l.calibration, l.model, path);
   Calibration back = load_calibration(path, std::string("cotulenh"), cv::Size(1280, 720));
   EXPECT_EQ(back.to_json(&l.model), l.calibration.to_json(&l.model));
@@ -109,7 +111,7 @@ TEST(SavedCalibration, RoundTripsAndCarriesTheSites) {
 
 class BrokenCalibrationFile : public ::testing::Test {
  protected:
-  std::string path = ::testing::TempDir() + "calibration_broken.json";
+  std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_calibration_broken.json";
   nlohmann::json good;
   void SetUp() override {
     Calibration c;

@@ -2,6 +2,8 @@
 // lens applied when locating a board.
 #include "calibration/lens.h"
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -105,7 +107,7 @@ TEST(LensCalibration, TooFewViewsOfTheSheetIsAClearError) {
 TEST(LensCalibration, LensFilesRoundTripAndRefuseOtherVersions) {
   Lens lens = barrel_lens();
   lens.rms_px = 0.2, lens.views = 8;
-  std::string path = ::testing::TempDir() + "lens_roundtrip.json";
+  std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_lens_roundtrip.json";
   save_lens(lens, path);
   Lens back = load_lens(path);
   EXPECT_EQ(back.to_json(), lens.to_json());

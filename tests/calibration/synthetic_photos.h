@@ -1,6 +1,10 @@
 // Synthetic photographs for the calibration tests: printed pages (from print_board's PNG) seen by a camera.
 #pragma once
 
+#include <unistd.h>
+
+#include <cstdio>
+
 #include <gtest/gtest.h>
 
 #include <opencv2/imgcodecs.hpp>
@@ -21,12 +25,13 @@ struct PrintedPage {
 inline PrintedPage print_page(const std::string& game, int dpi = 150) {
   PrintedPage page;
   page.model = load_board_model(game);
-  std::string path = ::testing::TempDir() + "printed_" + game + ".png";
+  std::string path = ::testing::TempDir() + std::to_string(::getpid()) + "_printed_" + game + ".png";
   PrintOptions options;
   options.dpi = dpi;
   page.printed = print_board(page.model, path, options);
   cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
   EXPECT_FALSE(image.empty()) << path;
+  std::remove(path.c_str());
   page.pyramid.push_back(image);
   while (page.pyramid.back().cols > 300) {
     // Box-averaging 2×2 blocks keeps each pixel's centre where the frame expects it: (i + 0.5) / scale.
