@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
-#include <random>
 #include <opencv2/core/utility.hpp>
+#include <random>
 #include <sstream>
 
 #include "calibration/synthetic_view.h"
@@ -154,17 +154,17 @@ void accuracy_sweep(const std::vector<std::string>& games, int per_board, bool p
     }
   }
   if (progress) std::fprintf(stderr, "\n");
-  std::printf("sweep: %d photos, %d not located, %d with a site over 0.5 px; site error median %.3f px, p99 %.3f px, "
-              "worst %.3f px (%s)\n",
-              photos, missed, over, median(errors), percentile(errors, 0.99), worst, worst_where.c_str());
+  std::printf(
+      "sweep: %d photos, %d not located, %d with a site over 0.5 px; site error median %.3f px, p99 %.3f px, "
+      "worst %.3f px (%s)\n",
+      photos, missed, over, median(errors), percentile(errors, 0.99), worst, worst_where.c_str());
 }
 
 }  // namespace
 
 std::vector<VisionStage> vision_stages() {
   return {
-      {"markers: detect", 0,
-       [](const VisionFrame& f) { return static_cast<long>(f.locator->detect(f.gray).size()); }},
+      {"markers: detect", 0, [](const VisionFrame& f) { return static_cast<long>(f.locator->detect(f.gray).size()); }},
       {"markers: detect + fit + refine", 15,
        [](const VisionFrame& f) {
          auto fit = f.locator->locate(f.gray);
@@ -267,9 +267,10 @@ int bench_vision(const Args& args) {
     signature = signature * 31 + r.signature;
     char target[32] = "";
     if (r.target_ms > 0)
-      std::snprintf(target, sizeof target, "%.0f ms %s", r.target_ms, median(r.cpu_ms) <= r.target_ms ? "met" : "MISSED");
-    std::printf("%-34s %9.2f ms %9.2f ms %9.2f ms %10s\n", r.name.c_str(), median(r.cpu_ms),
-                percentile(r.cpu_ms, 0.9), median(r.wall_ms), target);
+      std::snprintf(target, sizeof target, "%.0f ms %s", r.target_ms,
+                    median(r.cpu_ms) <= r.target_ms ? "met" : "MISSED");
+    std::printf("%-34s %9.2f ms %9.2f ms %9.2f ms %10s\n", r.name.c_str(), median(r.cpu_ms), percentile(r.cpu_ms, 0.9),
+                median(r.wall_ms), target);
     std::fflush(stdout);
     results.push_back(std::move(r));
   }

@@ -30,7 +30,9 @@ void write_json_file(const std::string& path, const json& j) {
   if (!out) throw InputError("cannot write '" + path + "'");
 }
 
-json point_json(const cv::Point2d& p) { return json::array({p.x, p.y}); }
+json point_json(const cv::Point2d& p) {
+  return json::array({p.x, p.y});
+}
 
 cv::Mat read_image(const std::string& path) {
   std::error_code ec;
@@ -70,8 +72,10 @@ std::array<cv::Point2d, 4> parse_corners(const std::string& text) {
   std::string item;
   while (std::getline(ss, item, ',')) v.push_back(parse_double(item, "--corners value '" + item + "'", -1e6, 1e6));
   if (v.size() != 8)
-    throw InputError("--corners: expected 8 numbers x,y,x,y,x,y,x,y (near-left, near-right, far-right, far-left), "
-                     "got " + std::to_string(v.size()));
+    throw InputError(
+        "--corners: expected 8 numbers x,y,x,y,x,y,x,y (near-left, near-right, far-right, far-left), "
+        "got " +
+        std::to_string(v.size()));
   std::array<cv::Point2d, 4> corners;
   for (int k = 0; k < 4; ++k) corners[k] = {v[2 * k], v[2 * k + 1]};
   return corners;
@@ -142,8 +146,7 @@ int cmd_print_board(const Words& words) {
   calib::BoardModel model = calib::load_board_model(args.positional()[0]);
   calib::PrintOptions options = print_options(args);
   auto truth = args.value("--truth");
-  if (truth && !ends_with_png(*out))
-    throw InputError("--truth: site positions are written for a .png output only");
+  if (truth && !ends_with_png(*out)) throw InputError("--truth: site positions are written for a .png output only");
   calib::PrintedBoard printed = calib::print_board(model, *out, options);
   if (truth) write_truth(*truth, model.game, printed);
   std::cerr << "print-board: " << model.title << " on " << calib::paper_name(printed.layout.paper) << " -> " << *out
@@ -185,8 +188,8 @@ int cmd_calibrate(const Words& words) {
     if (!fit) fit = locator.find_outline(gray);
     if (!fit) {
       std::string others = other_boards_seen(foreign, game);
-      throw InputError("no " + game + " board found in '" + image_path + "': " +
-                       std::to_string(sightings.size()) + " of its " + std::to_string(model.markers.markers.size()) +
+      throw InputError("no " + game + " board found in '" + image_path + "': " + std::to_string(sightings.size()) +
+                       " of its " + std::to_string(model.markers.markers.size()) +
                        " markers seen and no board outline" +
                        (others.empty() ? "" : "; markers of " + others + " are in view (is the game right?)") +
                        "; give the corners with --corners x,y,x,y,x,y,x,y");

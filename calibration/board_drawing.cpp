@@ -10,18 +10,25 @@ namespace sb::calib {
 
 const Rgb& BoardStyle::colour(Paint p) const {
   switch (p) {
-    case Paint::Light: return light;
-    case Paint::Dark: return dark;
-    case Paint::Ink: return ink;
-    case Paint::Water: return water;
-    case Paint::Land: return land;
+    case Paint::Light:
+      return light;
+    case Paint::Dark:
+      return dark;
+    case Paint::Ink:
+      return ink;
+    case Paint::Water:
+      return water;
+    case Paint::Land:
+      return land;
   }
   return ink;
 }
 
 namespace {
 
-void set_colour(cairo_t* cr, const Rgb& c) { cairo_set_source_rgb(cr, c[0], c[1], c[2]); }
+void set_colour(cairo_t* cr, const Rgb& c) {
+  cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+}
 
 void draw_shape(cairo_t* cr, const Shape& s, const BoardStyle& style) {
   set_colour(cr, style.colour(s.paint));

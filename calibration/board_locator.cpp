@@ -25,7 +25,9 @@ struct Correspondences {
   std::vector<int> marker_of;             // index into the sightings
 };
 
-double cross(cv::Point2d a, cv::Point2d b) { return a.x * b.y - a.y * b.x; }
+double cross(cv::Point2d a, cv::Point2d b) {
+  return a.x * b.y - a.y * b.x;
+}
 
 // Bilinear sample of an 8-bit grey image; the caller keeps `p` inside.
 double sample(const cv::Mat& gray, cv::Point2d p) {
@@ -40,7 +42,8 @@ double sample(const cv::Mat& gray, cv::Point2d p) {
 void straighten(std::vector<cv::Point2f>& pts, const Lens& lens) {
   std::vector<cv::Point2d> d(pts.begin(), pts.end());
   std::vector<cv::Point2d> ideal = lens.undistort(d);
-  for (size_t i = 0; i < pts.size(); ++i) pts[i] = cv::Point2f(static_cast<float>(ideal[i].x), static_cast<float>(ideal[i].y));
+  for (size_t i = 0; i < pts.size(); ++i)
+    pts[i] = cv::Point2f(static_cast<float>(ideal[i].x), static_cast<float>(ideal[i].y));
 }
 
 // Where a dark-to-light profile crosses half-way between its dark (first half) and light (second half) levels,
@@ -63,13 +66,13 @@ std::optional<double> mid_crossing(const std::vector<double>& profile) {
 }
 
 // The corners of a marker as the intersections of its four outer edges. Each edge is found to subpixel at
-// many points along it (where it crosses half-way from the black border to the white quiet zone) and a line is fitted through them; the corners themselves, which blur rounds, are never measured.
-// nullopt when an edge is not clearly visible (a hand over it, the image border).
-// With a lens, the edge points are straightened (undistorted) before the lines are fitted, and the corners
-// distorted back.
+// many points along it (where it crosses half-way from the black border to the white quiet zone) and a line is fitted
+// through them; the corners themselves, which blur rounds, are never measured. nullopt when an edge is not clearly
+// visible (a hand over it, the image border). With a lens, the edge points are straightened (undistorted) before the
+// lines are fitted, and the corners distorted back.
 std::optional<std::array<cv::Point2d, 4>> marker_corners_from_edges(const cv::Mat& gray,
-                                                                   const std::vector<cv::Point2d>& corners,
-                                                                   const Lens* lens) {
+                                                                    const std::vector<cv::Point2d>& corners,
+                                                                    const Lens* lens) {
   cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4;
   double side = 0;
   for (int k = 0; k < 4; ++k) side += cv::norm(corners[(k + 1) % 4] - corners[k]) / 4;
@@ -174,9 +177,12 @@ std::optional<SideFit> fit_side(const cv::Mat& gray, cv::Point2d a, cv::Point2d 
       auto rising = mid_crossing(profile);
       std::vector<double> reversed(profile.rbegin(), profile.rend());
       auto falling = mid_crossing(reversed);
-      if (rising) position = *rising;
-      else if (falling) position = (n - 1) - *falling;
-      else continue;
+      if (rising)
+        position = *rising;
+      else if (falling)
+        position = (n - 1) - *falling;
+      else
+        continue;
     }
     cv::Point2d hit = from + (position * kStep) * normal;
     pts.emplace_back(static_cast<float>(hit.x), static_cast<float>(hit.y));
@@ -412,8 +418,9 @@ BoardFit BoardLocator::from_corners(const std::array<cv::Point2d, 4>& image_corn
     negative += z < -1e-9;
   }
   if (!(positive == 4 || negative == 4))
-    throw InputError("--corners: the four points are not a convex quadrilateral in the order near-left, near-right, "
-                     "far-right, far-left");
+    throw InputError(
+        "--corners: the four points are not a convex quadrilateral in the order near-left, near-right, "
+        "far-right, far-left");
   std::vector<cv::Point2d> ideal = to_ideal(image);
   std::vector<cv::Point2d> board;
   for (const Vec2& p : model_.playing_area_corners()) board.emplace_back(p.x, p.y);
@@ -461,10 +468,10 @@ std::optional<BoardFit> BoardLocator::find_outline(const cv::Mat& image) const {
   BoardStyle style;
   style.markers = false;
   cv::Mat drawn = gray_of(board_image(model_, scale, style));
-  cv::Mat reference = drawn(cv::Rect(static_cast<int>(ox0 * scale), static_cast<int>(oy0 * scale), cmp_size.width,
-                                     cmp_size.height) &
-                            cv::Rect(0, 0, drawn.cols, drawn.rows))
-                          .clone();
+  cv::Mat reference =
+      drawn(cv::Rect(static_cast<int>(ox0 * scale), static_cast<int>(oy0 * scale), cmp_size.width, cmp_size.height) &
+            cv::Rect(0, 0, drawn.cols, drawn.rows))
+          .clone();
   cmp_size = reference.size();
   std::vector<cv::Point2d> board_quad;
   for (const Vec2& p : outline) board_quad.emplace_back(p.x, p.y);

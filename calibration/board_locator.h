@@ -10,9 +10,9 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <opencv2/aruco.hpp>
 #include <opencv2/core.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,9 +50,9 @@ struct MarkerSighting {
 
 struct BoardFit {
   cv::Matx33d board_to_ideal = cv::Matx33d::eye();
-  std::string method;              // "markers", "corners" or "outline"
-  std::vector<int> marker_ids;     // the markers the fit used
-  int points = 0;                  // point correspondences used
+  std::string method;                // "markers", "corners" or "outline"
+  std::vector<int> marker_ids;       // the markers the fit used
+  int points = 0;                    // point correspondences used
   double reprojection_error_px = 0;  // RMS distance of those points from the fit, image pixels
 };
 

@@ -23,15 +23,17 @@ using Reader = JsonReader;
 // The dictionaries OpenCV 4.6 predefines, with their sizes; markers.cpp maps the names to OpenCV's enum.
 const std::map<std::string, int, std::less<>>& dictionary_sizes() {
   static const std::map<std::string, int, std::less<>> sizes = {
-      {"DICT_4X4_50", 50},   {"DICT_4X4_100", 100},   {"DICT_4X4_250", 250},   {"DICT_4X4_1000", 1000},
-      {"DICT_5X5_50", 50},   {"DICT_5X5_100", 100},   {"DICT_5X5_250", 250},   {"DICT_5X5_1000", 1000},
-      {"DICT_6X6_50", 50},   {"DICT_6X6_100", 100},   {"DICT_6X6_250", 250},   {"DICT_6X6_1000", 1000},
-      {"DICT_7X7_50", 50},   {"DICT_7X7_100", 100},   {"DICT_7X7_250", 250},   {"DICT_7X7_1000", 1000},
+      {"DICT_4X4_50", 50},          {"DICT_4X4_100", 100}, {"DICT_4X4_250", 250}, {"DICT_4X4_1000", 1000},
+      {"DICT_5X5_50", 50},          {"DICT_5X5_100", 100}, {"DICT_5X5_250", 250}, {"DICT_5X5_1000", 1000},
+      {"DICT_6X6_50", 50},          {"DICT_6X6_100", 100}, {"DICT_6X6_250", 250}, {"DICT_6X6_1000", 1000},
+      {"DICT_7X7_50", 50},          {"DICT_7X7_100", 100}, {"DICT_7X7_250", 250}, {"DICT_7X7_1000", 1000},
       {"DICT_ARUCO_ORIGINAL", 1024}};
   return sizes;
 }
 
-json point_json(const Vec2& p) { return json::array({p.x, p.y}); }
+json point_json(const Vec2& p) {
+  return json::array({p.x, p.y});
+}
 
 json quad_json(const Quad& q) {
   return json{{"near_left", point_json(q[0])},
@@ -130,15 +132,22 @@ const Site& BoardModel::site(std::string_view name) const {
   return sites[i];
 }
 
-bool BoardModel::operator==(const BoardModel& o) const { return to_json() == o.to_json(); }
+bool BoardModel::operator==(const BoardModel& o) const {
+  return to_json() == o.to_json();
+}
 
 const char* paint_name(Paint p) {
   switch (p) {
-    case Paint::Light: return "light";
-    case Paint::Dark: return "dark";
-    case Paint::Ink: return "ink";
-    case Paint::Water: return "water";
-    case Paint::Land: return "land";
+    case Paint::Light:
+      return "light";
+    case Paint::Dark:
+      return "dark";
+    case Paint::Ink:
+      return "ink";
+    case Paint::Water:
+      return "water";
+    case Paint::Land:
+      return "land";
   }
   return "ink";
 }
@@ -157,7 +166,9 @@ json BoardModel::to_json() const {
     json pts = json::array();
     for (const Vec2& p : s.points) pts.push_back(point_json(p));
     switch (s.type) {
-      case Shape::Type::Polygon: drawing_json.push_back({{"polygon", pts}, {"fill", paint_name(s.paint)}}); break;
+      case Shape::Type::Polygon:
+        drawing_json.push_back({{"polygon", pts}, {"fill", paint_name(s.paint)}});
+        break;
       case Shape::Type::Polyline:
         drawing_json.push_back({{"line", pts}, {"stroke", paint_name(s.paint)}, {"width", s.width_mm}});
         break;
@@ -193,9 +204,12 @@ BoardModel BoardModel::from_json(const json& j, const std::string& where) {
   m.game = r.string(r.field(j, "", "game"), "game");
   m.title = r.string(r.field(j, "", "title"), "title");
   std::string kind = r.string(r.field(j, "", "kind"), "kind");
-  if (kind == "squares") m.kind = BoardKind::Squares;
-  else if (kind == "lines") m.kind = BoardKind::Lines;
-  else r.fail("kind", "expected \"squares\" or \"lines\", not \"" + kind + "\"");
+  if (kind == "squares")
+    m.kind = BoardKind::Squares;
+  else if (kind == "lines")
+    m.kind = BoardKind::Lines;
+  else
+    r.fail("kind", "expected \"squares\" or \"lines\", not \"" + kind + "\"");
   m.size_mm = r.point(r.field(j, "", "size_mm"), "size_mm");
   if (m.size_mm.x <= 0 || m.size_mm.y <= 0) r.fail("size_mm", "must be positive");
 
@@ -293,8 +307,7 @@ const std::vector<std::string>& board_games() {
 std::filesystem::path configs_dir() {
   std::vector<std::filesystem::path> tried;
   if (const char* env = std::getenv("SMARTBOARD_CONFIGS"); env && *env) {
-    if (!directory_exists(env))
-      throw InputError(std::string("SMARTBOARD_CONFIGS='") + env + "' is not a directory");
+    if (!directory_exists(env)) throw InputError(std::string("SMARTBOARD_CONFIGS='") + env + "' is not a directory");
     return env;
   }
 #ifdef SMARTBOARD_CONFIGS_DIR

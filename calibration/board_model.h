@@ -9,12 +9,11 @@
 
 #include <array>
 #include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace sb::calib {
 
@@ -76,9 +75,9 @@ class BoardModel {
   std::string game;   // the game id, "brazilian"
   std::string title;  // for people: "Brazilian draughts"
   BoardKind kind = BoardKind::Squares;
-  Vec2 size_mm;       // the whole sheet, markers included
-  int files = 0;      // sites across (squares or lines) ...
-  int ranks = 0;      // ... and from near to far: 8×8, 7×7 (morris9), 11×12 (cotulenh)
+  Vec2 size_mm;         // the whole sheet, markers included
+  int files = 0;        // sites across (squares or lines) ...
+  int ranks = 0;        // ... and from near to far: 8×8, 7×7 (morris9), 11×12 (cotulenh)
   double pitch_mm = 0;  // distance between neighbouring sites along a file or rank
   std::vector<Site> sites;
   std::vector<Shape> drawing;

@@ -41,7 +41,8 @@ Vec2 Calibration::board_point(cv::Point2d image_px) const {
 
 json Calibration::to_json(const BoardModel* model) const {
   json h = json::array();
-  for (int r = 0; r < 3; ++r) h.push_back({fit.board_to_ideal(r, 0), fit.board_to_ideal(r, 1), fit.board_to_ideal(r, 2)});
+  for (int r = 0; r < 3; ++r)
+    h.push_back({fit.board_to_ideal(r, 0), fit.board_to_ideal(r, 1), fit.board_to_ideal(r, 2)});
   json j = {{"version", kCalibrationVersion},
             {"kind", "smartboard-calibration"},
             {"game", game},

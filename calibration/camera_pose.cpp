@@ -12,7 +12,9 @@ cv::Matx33d CameraPose::plane_homography(double height_mm) const {
   return camera_matrix * m;
 }
 
-cv::Vec3d CameraPose::camera_position() const { return -(rotation.t() * translation); }
+cv::Vec3d CameraPose::camera_position() const {
+  return -(rotation.t() * translation);
+}
 
 std::optional<double> focal_from_homography(const cv::Matx33d& board_to_image, cv::Point2d principal,
                                             cv::Size image_size) {

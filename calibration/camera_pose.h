@@ -2,8 +2,8 @@
 // at a given height above the board (the top faces of pieces 5–10 mm tall) into the image.
 #pragma once
 
-#include <optional>
 #include <opencv2/core.hpp>
+#include <optional>
 
 namespace sb::calib {
 

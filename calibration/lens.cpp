@@ -85,8 +85,8 @@ std::vector<cv::Point2d> Lens::distort(const std::vector<cv::Point2d>& ideal_px)
   if (ideal_px.empty()) return {};
   std::vector<cv::Point3d> rays;
   for (const auto& p : ideal_px)
-    rays.emplace_back((p.x - camera_matrix(0, 2)) / camera_matrix(0, 0), (p.y - camera_matrix(1, 2)) / camera_matrix(1, 1),
-                      1.0);
+    rays.emplace_back((p.x - camera_matrix(0, 2)) / camera_matrix(0, 0),
+                      (p.y - camera_matrix(1, 2)) / camera_matrix(1, 1), 1.0);
   std::vector<cv::Point2d> out;
   cv::projectPoints(rays, cv::Vec3d(0, 0, 0), cv::Vec3d(0, 0, 0), camera_matrix, distortion, out);
   return out;
@@ -102,15 +102,16 @@ void Lens::check_image_size(cv::Size size, const std::string& what) const {
 json Lens::to_json() const {
   json k = json::array();
   for (int r = 0; r < 3; ++r) k.push_back({camera_matrix(r, 0), camera_matrix(r, 1), camera_matrix(r, 2)});
-  return {{"version", kLensVersion}, {"kind", "smartboard-lens"},   {"image_size", {image_size.width, image_size.height}},
-          {"camera_matrix", k},      {"distortion", distortion}, {"rms_px", rms_px},
+  return {{"version", kLensVersion}, {"kind", "smartboard-lens"}, {"image_size", {image_size.width, image_size.height}},
+          {"camera_matrix", k},      {"distortion", distortion},  {"rms_px", rms_px},
           {"views", views}};
 }
 
 Lens Lens::from_json(const json& j, const std::string& where) {
   JsonReader r(where);
   if (!j.is_object()) r.fail("top level", "expected a JSON object");
-  if (!j.contains("kind") || j["kind"] != "smartboard-lens") r.fail("kind", "is not \"smartboard-lens\": not a lens file");
+  if (!j.contains("kind") || j["kind"] != "smartboard-lens")
+    r.fail("kind", "is not \"smartboard-lens\": not a lens file");
   int version = r.integer(r.field(j, "", "version"), "version", 0, 1000000);
   if (version != kLensVersion)
     r.fail("version", "is " + std::to_string(version) + "; this program reads lens files of version " +
@@ -130,13 +131,16 @@ Lens Lens::from_json(const json& j, const std::string& where) {
   const json& d = r.field(j, "", "distortion");
   if (!d.is_array() || !(d.size() == 4 || d.size() == 5 || d.size() == 8 || d.size() == 12 || d.size() == 14))
     r.fail("distortion", "expected 4, 5, 8, 12 or 14 coefficients");
-  for (size_t i = 0; i < d.size(); ++i) lens.distortion.push_back(r.number(d[i], "distortion[" + std::to_string(i) + "]"));
+  for (size_t i = 0; i < d.size(); ++i)
+    lens.distortion.push_back(r.number(d[i], "distortion[" + std::to_string(i) + "]"));
   lens.rms_px = r.number(r.field(j, "", "rms_px"), "rms_px");
   lens.views = r.integer(r.field(j, "", "views"), "views", 0, 100000);
   return lens;
 }
 
-void save_lens(const Lens& lens, const std::filesystem::path& path) { write_json_file(path, lens.to_json(), "lens file"); }
+void save_lens(const Lens& lens, const std::filesystem::path& path) {
+  write_json_file(path, lens.to_json(), "lens file");
+}
 
 Lens load_lens(const std::filesystem::path& path) {
   return Lens::from_json(read_json_file(path, "lens file"), path.string());
@@ -185,7 +189,8 @@ LensCalibration calibrate_lens(const std::vector<cv::Mat>& images, const std::ve
   // covered, and webcams do not need it.
   double rms = cv::aruco::calibrateCameraCharuco(all_corners, all_ids, board, size, k, d, cv::noArray(), cv::noArray(),
                                                  cv::CALIB_FIX_K3);
-  if (!std::isfinite(rms)) throw InputError("lens calibration: the calibration did not converge; use more varied views");
+  if (!std::isfinite(rms))
+    throw InputError("lens calibration: the calibration did not converge; use more varied views");
   Lens& lens = result.lens;
   lens.image_size = size;
   lens.camera_matrix = cv::Matx33d(k);

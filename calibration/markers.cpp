@@ -8,13 +8,23 @@ namespace sb::calib {
 
 cv::Ptr<cv::aruco::Dictionary> aruco_dictionary(const std::string& name) {
   using namespace cv::aruco;
-  static const std::map<std::string, PREDEFINED_DICTIONARY_NAME> names = {
-      {"DICT_4X4_50", DICT_4X4_50},     {"DICT_4X4_100", DICT_4X4_100},   {"DICT_4X4_250", DICT_4X4_250},
-      {"DICT_4X4_1000", DICT_4X4_1000}, {"DICT_5X5_50", DICT_5X5_50},     {"DICT_5X5_100", DICT_5X5_100},
-      {"DICT_5X5_250", DICT_5X5_250},   {"DICT_5X5_1000", DICT_5X5_1000}, {"DICT_6X6_50", DICT_6X6_50},
-      {"DICT_6X6_100", DICT_6X6_100},   {"DICT_6X6_250", DICT_6X6_250},   {"DICT_6X6_1000", DICT_6X6_1000},
-      {"DICT_7X7_50", DICT_7X7_50},     {"DICT_7X7_100", DICT_7X7_100},   {"DICT_7X7_250", DICT_7X7_250},
-      {"DICT_7X7_1000", DICT_7X7_1000}, {"DICT_ARUCO_ORIGINAL", DICT_ARUCO_ORIGINAL}};
+  static const std::map<std::string, PREDEFINED_DICTIONARY_NAME> names = {{"DICT_4X4_50", DICT_4X4_50},
+                                                                          {"DICT_4X4_100", DICT_4X4_100},
+                                                                          {"DICT_4X4_250", DICT_4X4_250},
+                                                                          {"DICT_4X4_1000", DICT_4X4_1000},
+                                                                          {"DICT_5X5_50", DICT_5X5_50},
+                                                                          {"DICT_5X5_100", DICT_5X5_100},
+                                                                          {"DICT_5X5_250", DICT_5X5_250},
+                                                                          {"DICT_5X5_1000", DICT_5X5_1000},
+                                                                          {"DICT_6X6_50", DICT_6X6_50},
+                                                                          {"DICT_6X6_100", DICT_6X6_100},
+                                                                          {"DICT_6X6_250", DICT_6X6_250},
+                                                                          {"DICT_6X6_1000", DICT_6X6_1000},
+                                                                          {"DICT_7X7_50", DICT_7X7_50},
+                                                                          {"DICT_7X7_100", DICT_7X7_100},
+                                                                          {"DICT_7X7_250", DICT_7X7_250},
+                                                                          {"DICT_7X7_1000", DICT_7X7_1000},
+                                                                          {"DICT_ARUCO_ORIGINAL", DICT_ARUCO_ORIGINAL}};
   auto it = names.find(name);
   if (it == names.end()) throw InputError("unknown ArUco dictionary '" + name + "'");
   return getPredefinedDictionary(it->second);

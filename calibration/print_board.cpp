@@ -16,12 +16,14 @@ namespace sb::calib {
 
 namespace {
 
-constexpr double kMargin = 7;       // printers leave 4–6 mm unprinted
-constexpr double kTitleBand = 12;   // title text above the sheet
-constexpr double kScaleBand = 16;   // scale bar and its label below the sheet
+constexpr double kMargin = 7;      // printers leave 4–6 mm unprinted
+constexpr double kTitleBand = 12;  // title text above the sheet
+constexpr double kScaleBand = 16;  // scale bar and its label below the sheet
 constexpr double kScaleBarMm = 100;
 
-Vec2 paper_size(Paper p) { return p == Paper::A4 ? Vec2{210, 297} : Vec2{297, 420}; }
+Vec2 paper_size(Paper p) {
+  return p == Paper::A4 ? Vec2{210, 297} : Vec2{297, 420};
+}
 
 // What goes on a page: a sheet of `size_mm` painted by `draw` (in mm, origin at its top-left), its title and
 // a note under the scale bar.
@@ -106,7 +108,9 @@ std::optional<Paper> paper_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-const char* paper_name(Paper p) { return p == Paper::A4 ? "A4" : "A3"; }
+const char* paper_name(Paper p) {
+  return p == Paper::A4 ? "A4" : "A3";
+}
 
 namespace {
 
@@ -142,9 +146,9 @@ Printable printable(const BoardModel& model) {
   Printable item;
   item.name = "board '" + model.game + "'";
   item.title = model.title;
-  item.note = "smartboard " + model.game + " board, " + format_mm(model.size_mm.x) + " x " + format_mm(model.size_mm.y) +
-              " mm, print at 100% (no fit to page); " + (model.kind == BoardKind::Squares ? "squares " : "lines ") +
-              format_mm(model.pitch_mm) + " mm apart";
+  item.note = "smartboard " + model.game + " board, " + format_mm(model.size_mm.x) + " x " +
+              format_mm(model.size_mm.y) + " mm, print at 100% (no fit to page); " +
+              (model.kind == BoardKind::Squares ? "squares " : "lines ") + format_mm(model.pitch_mm) + " mm apart";
   item.size_mm = model.size_mm;
   item.draw = [&model](cairo_t* cr) { draw_board(cr, model); };
   return item;

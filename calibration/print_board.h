@@ -34,7 +34,7 @@ PageLayout layout_page(const BoardModel& model, std::optional<Paper> paper);
 
 struct PrintedBoard {
   PageLayout layout;
-  cv::Size image_size;  // PNG only
+  cv::Size image_size;   // PNG only
   double px_per_mm = 0;  // PNG only
   // PNG only: every site centre in image pixels (OpenCV's convention, pixel centres at integers).
   std::map<std::string, cv::Point2d> site_pixels;

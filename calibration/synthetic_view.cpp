@@ -23,7 +23,8 @@ cv::Mat table_texture(cv::Size size, std::mt19937_64& rng) {
   cv::Mat coarse(6, 10, CV_32FC3);
   std::uniform_real_distribution<float> u(-25, 25);
   for (int y = 0; y < coarse.rows; ++y)
-    for (int x = 0; x < coarse.cols; ++x) coarse.at<cv::Vec3f>(y, x) = cv::Vec3f(70 + u(rng), 100 + u(rng), 135 + u(rng));
+    for (int x = 0; x < coarse.cols; ++x)
+      coarse.at<cv::Vec3f>(y, x) = cv::Vec3f(70 + u(rng), 100 + u(rng), 135 + u(rng));
   cv::Mat table;
   cv::resize(coarse, table, size, 0, 0, cv::INTER_CUBIC);
   cv::Mat grain(size, CV_32FC3);
@@ -76,8 +77,8 @@ SyntheticView render(const cv::Mat& sheet, double sheet_px_per_mm, Vec2 size_mm,
   const cv::Matx33d& h = view.board_to_ideal;
   finest_scale(h, size_mm, p.image_size, &view.sheet_inside);
 
-  cv::Matx33d src_to_board(1 / sheet_px_per_mm, 0, 0.5 / sheet_px_per_mm, 0, 1 / sheet_px_per_mm,
-                           0.5 / sheet_px_per_mm, 0, 0, 1);
+  cv::Matx33d src_to_board(1 / sheet_px_per_mm, 0, 0.5 / sheet_px_per_mm, 0, 1 / sheet_px_per_mm, 0.5 / sheet_px_per_mm,
+                           0, 0, 1);
   cv::Mat ideal = table_texture(p.image_size, rng);
   cv::warpPerspective(sheet, ideal, cv::Mat(h * src_to_board), p.image_size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
   if (cover) cover(ideal, h);
@@ -115,7 +116,8 @@ SyntheticView render(const cv::Mat& sheet, double sheet_px_per_mm, Vec2 size_mm,
   // Light falls off linearly along one direction: gain = 1 - falloff * (position along it, 0..1).
   double angle = p.light_angle_deg * CV_PI / 180, reach = std::hypot(p.image_size.width, p.image_size.height);
   cv::Mat xs(1, p.image_size.width, CV_32F), ys(p.image_size.height, 1, CV_32F);
-  for (int x = 0; x < xs.cols; ++x) xs.at<float>(0, x) = static_cast<float>((x - xs.cols / 2.0) * std::cos(angle) / reach);
+  for (int x = 0; x < xs.cols; ++x)
+    xs.at<float>(0, x) = static_cast<float>((x - xs.cols / 2.0) * std::cos(angle) / reach);
   for (int y = 0; y < ys.rows; ++y)
     ys.at<float>(y, 0) = static_cast<float>((y - ys.rows / 2.0) * std::sin(angle) / reach + 0.5);
   cv::Mat light = cv::repeat(xs, ys.rows, 1) + cv::repeat(ys, 1, xs.cols);

@@ -26,17 +26,21 @@ double bilinear(const cv::Mat& gray, cv::Point2d p) {
 
 const char* track_state_name(TrackState s) {
   switch (s) {
-    case TrackState::Searching: return "searching";
-    case TrackState::Locked: return "locked";
-    case TrackState::Occluded: return "occluded";
-    case TrackState::Moved: return "moved";
-    case TrackState::Lost: return "lost";
+    case TrackState::Searching:
+      return "searching";
+    case TrackState::Locked:
+      return "locked";
+    case TrackState::Occluded:
+      return "occluded";
+    case TrackState::Moved:
+      return "moved";
+    case TrackState::Lost:
+      return "lost";
   }
   return "searching";
 }
 
-BoardTracker::BoardTracker(BoardLocator locator, TrackerParams params)
-    : locator_(std::move(locator)), params_(params) {
+BoardTracker::BoardTracker(BoardLocator locator, TrackerParams params) : locator_(std::move(locator)), params_(params) {
   auto dictionary = aruco_dictionary(locator_.model().markers.dictionary);
   for (const Marker& m : locator_.model().markers.markers) patterns_.push_back(marker_cells(*dictionary, m.id).black);
 }

@@ -1,7 +1,6 @@
 // The calibration commands of CONTRACT.md end to end: print-board, calibrate, calibrate-lens.
-#include <unistd.h>
-
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <fstream>
@@ -39,8 +38,8 @@ TEST(PrintBoardCli, EveryGamePrintsToPngWithTheTruthOfEverySite) {
                                                {"morris9", 24},   {"morris3", 9},        {"morris6", 16},
                                                {"morris12", 24},  {"cotoan", 99},        {"cotulenh", 132}};
   for (const auto& [game, count] : sites) {
-    auto r = run_smartboard({"print-board", game, "--out", temp(game + ".png"), "--dpi", "50", "--truth",
-                             temp(game + ".json")});
+    auto r = run_smartboard(
+        {"print-board", game, "--out", temp(game + ".png"), "--dpi", "50", "--truth", temp(game + ".json")});
     ASSERT_EQ(r.status, 0) << game << ": " << r.err;
     EXPECT_EQ(head(temp(game + ".png"), 4), "\x89PNG") << game;
     json truth = read_json(temp(game + ".json"));
@@ -60,13 +59,13 @@ TEST(PrintBoardCli, PdfAndSvgAreWrittenAtTrueSize) {
 TEST(PrintBoardCli, BadRequestsExitTwoWithOneLine) {
   for (std::vector<std::string> cmd : {
            std::vector<std::string>{"print-board", "cotoan", "--out", temp("x.png"), "--paper", "A4"},  // too big
-           {"print-board", "cotoan", "--out", temp("x.jpg")},                                            // format
-           {"print-board", "cotoan"},                                                                    // no --out
-           {"print-board", "chess", "--out", temp("x.png")},                                             // game
-           {"print-board", "cotoan", "--out", temp("x.png"), "--dpi", "5000"},                           // dpi
-           {"print-board", "cotoan", "--out", temp("x.pdf"), "--truth", temp("x.json")},                 // truth
-           {"print-board", "cotoan", "--out", temp("x.png"), "--paper", "letter"},                       // paper
-           {"print-board", "cotoan", "--out", "/nonexistent/dir/x.png"},                                 // unwritable
+           {"print-board", "cotoan", "--out", temp("x.jpg")},                                           // format
+           {"print-board", "cotoan"},                                                                   // no --out
+           {"print-board", "chess", "--out", temp("x.png")},                                            // game
+           {"print-board", "cotoan", "--out", temp("x.png"), "--dpi", "5000"},                          // dpi
+           {"print-board", "cotoan", "--out", temp("x.pdf"), "--truth", temp("x.json")},                // truth
+           {"print-board", "cotoan", "--out", temp("x.png"), "--paper", "letter"},                      // paper
+           {"print-board", "cotoan", "--out", "/nonexistent/dir/x.png"},                                // unwritable
        }) {
     auto r = run_smartboard(cmd);
     EXPECT_EQ(r.status, 2) << cmd.back() << ": " << r.err;
@@ -79,8 +78,8 @@ TEST(PrintBoardCli, BadRequestsExitTwoWithOneLine) {
 class CalibrateCli : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    auto r = run_smartboard({"print-board", "cotulenh", "--out", temp("page.png"), "--dpi", "100", "--truth",
-                             temp("page.json")});
+    auto r = run_smartboard(
+        {"print-board", "cotulenh", "--out", temp("page.png"), "--dpi", "100", "--truth", temp("page.json")});
     ASSERT_EQ(r.status, 0) << r.err;
   }
 };
@@ -89,8 +88,9 @@ void expect_sites_match(const json& got, const json& truth, double tolerance) {
   ASSERT_EQ(got.size(), truth.size());
   for (auto it = truth.begin(); it != truth.end(); ++it) {
     const json& g = got.at(it.key());
-    EXPECT_LT(std::hypot(g[0].get<double>() - it.value()[0].get<double>(), g[1].get<double>() - it.value()[1].get<double>()),
-              tolerance)
+    EXPECT_LT(
+        std::hypot(g[0].get<double>() - it.value()[0].get<double>(), g[1].get<double>() - it.value()[1].get<double>()),
+        tolerance)
         << it.key();
   }
 }
@@ -113,7 +113,8 @@ TEST_F(CalibrateCli, MarkersOfAPrintedPageGiveEverySiteAndTheError) {
   EXPECT_EQ(saved["sites"], j["sites"]);
 
   // The saved calibration gives the same sites without searching again.
-  auto again = run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--calibration", temp("saved.json"), "--json"});
+  auto again =
+      run_smartboard({"calibrate", "cotulenh", temp("page.png"), "--calibration", temp("saved.json"), "--json"});
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(json::parse(again.out), j);
 }
@@ -190,12 +191,12 @@ TEST_F(CalibrateCli, NoBoardOrBadInputExitsTwoSayingWhat) {
   EXPECT_NE(no_board.err.find("no morris9 board found"), std::string::npos) << no_board.err;
 
   for (std::vector<std::string> cmd : {
-           std::vector<std::string>{"calibrate", "cotulenh", temp("page.json")},            // not an image
-           {"calibrate", "cotulenh", temp("missing.png")},                                   // no file
-           {"calibrate", "cotulenh", temp("page.png"), "--corners", "1,2,3"},                // 3 numbers
-           {"calibrate", "cotulenh", temp("page.png"), "--corners", "0,0,9,9,9,0,0,9"},      // crossing sides
-           {"calibrate", "cotulenh", temp("page.png"), "--lens", temp("page.json")},         // not a lens
-           {"calibrate", "cotulenh"},                                                        // no image
+           std::vector<std::string>{"calibrate", "cotulenh", temp("page.json")},         // not an image
+           {"calibrate", "cotulenh", temp("missing.png")},                               // no file
+           {"calibrate", "cotulenh", temp("page.png"), "--corners", "1,2,3"},            // 3 numbers
+           {"calibrate", "cotulenh", temp("page.png"), "--corners", "0,0,9,9,9,0,0,9"},  // crossing sides
+           {"calibrate", "cotulenh", temp("page.png"), "--lens", temp("page.json")},     // not a lens
+           {"calibrate", "cotulenh"},                                                    // no image
        }) {
     auto r = run_smartboard(cmd);
     EXPECT_EQ(r.status, 2) << cmd.back() << ": " << r.err;

@@ -2,9 +2,8 @@
 // outside the board on every side, and clear errors for broken files.
 #include "calibration/board_model.h"
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -28,10 +27,10 @@ struct Expect {
 
 const std::vector<Expect>& expectations() {
   static const std::vector<Expect> e = {
-      {"brazilian", 32, BoardKind::Squares, 8, 8},  {"international", 50, BoardKind::Squares, 10, 10},
-      {"english", 32, BoardKind::Squares, 8, 8},    {"morris9", 24, BoardKind::Lines, 7, 7},
-      {"morris3", 9, BoardKind::Lines, 3, 3},       {"morris6", 16, BoardKind::Lines, 5, 5},
-      {"morris12", 24, BoardKind::Lines, 7, 7},     {"cotoan", 99, BoardKind::Squares, 9, 11},
+      {"brazilian", 32, BoardKind::Squares, 8, 8}, {"international", 50, BoardKind::Squares, 10, 10},
+      {"english", 32, BoardKind::Squares, 8, 8},   {"morris9", 24, BoardKind::Lines, 7, 7},
+      {"morris3", 9, BoardKind::Lines, 3, 3},      {"morris6", 16, BoardKind::Lines, 5, 5},
+      {"morris12", 24, BoardKind::Lines, 7, 7},    {"cotoan", 99, BoardKind::Squares, 9, 11},
       {"cotulenh", 132, BoardKind::Lines, 11, 12}};
   return e;
 }
@@ -50,8 +49,10 @@ std::pair<int, int> lattice_of(const BoardModel& m, const std::string& name) {
 Vec2 expected_centre(const BoardModel& m, int file, int rank) {
   const Quad& q = m.playing_area_corners();
   double u, v;
-  if (m.kind == BoardKind::Squares) u = (file + 0.5) / m.files, v = (rank + 0.5) / m.ranks;
-  else u = double(file) / (m.files - 1), v = double(rank) / (m.ranks - 1);
+  if (m.kind == BoardKind::Squares)
+    u = (file + 0.5) / m.files, v = (rank + 0.5) / m.ranks;
+  else
+    u = double(file) / (m.files - 1), v = double(rank) / (m.ranks - 1);
   Vec2 near{q[0].x + u * (q[1].x - q[0].x), q[0].y + u * (q[1].y - q[0].y)};
   Vec2 far{q[3].x + u * (q[2].x - q[3].x), q[3].y + u * (q[2].y - q[3].y)};
   return {near.x + v * (far.x - near.x), near.y + v * (far.y - near.y)};
@@ -103,8 +104,8 @@ TEST(BoardModel, DraughtsSquaresArePdnNumberedFromTheFarRow) {
 
 TEST(BoardModel, AlgebraicBoardsNameTheirSitesAsRulesDoes) {
   BoardModel morris9 = load_board_model("morris9");
-  for (const char* p : {"a1", "a4", "a7", "d7", "g7", "g4", "g1", "d1", "c3", "c4", "c5", "d5", "e5", "e4", "e3",
-                        "d3", "b2", "b4", "b6", "d6", "f6", "f4", "f2", "d2"})
+  for (const char* p : {"a1", "a4", "a7", "d7", "g7", "g4", "g1", "d1", "c3", "c4", "c5", "d5",
+                        "e5", "e4", "e3", "d3", "b2", "b4", "b6", "d6", "f6", "f4", "f2", "d2"})
     EXPECT_GE(morris9.site_index(p), 0) << p;
   EXPECT_EQ(morris9.site_index("d4"), -1);  // the centre is no point
   BoardModel morris6 = load_board_model("morris6");

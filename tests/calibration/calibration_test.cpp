@@ -2,9 +2,8 @@
 // plane at a piece's height above the board.
 #include "calibration/calibration.h"
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -142,8 +141,9 @@ TEST_F(BrokenCalibrationFile, OtherVersionIsRefused) {
 TEST_F(BrokenCalibrationFile, AnotherGameOrImageSizeIsRefused) {
   EXPECT_NE(error_loading(good, std::string("morris9")).find("is a calibration of 'morris3', not 'morris9'"),
             std::string::npos);
-  EXPECT_NE(error_loading(good, std::nullopt, cv::Size(640, 480)).find("was made on 1280x720 images, these are 640x480"),
-            std::string::npos);
+  EXPECT_NE(
+      error_loading(good, std::nullopt, cv::Size(640, 480)).find("was made on 1280x720 images, these are 640x480"),
+      std::string::npos);
   EXPECT_EQ(error_loading(good, std::string("morris3"), cv::Size(1280, 720)), "(no error)");
 }
 

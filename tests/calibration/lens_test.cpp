@@ -2,9 +2,8 @@
 // lens applied when locating a board.
 #include "calibration/lens.h"
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 

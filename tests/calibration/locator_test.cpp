@@ -1,21 +1,20 @@
 // Locating printed boards in synthetic photographs: markers (every site within half a pixel at tilts up to 45°,
 // any rotation, 30–100 px per square, noise, blur, uneven light, half the markers under hands), four manual
 // corners, the outline of plain boards, and no board at all.
-#include "calibration/board_locator.h"
-
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "calibration/board_locator.h"
 #include "engines/common/errors.h"
 #include "tests/calibration/synthetic_photos.h"
 
 namespace sb::calib {
 namespace {
 
+using testing::Photo;
 using testing::photograph;
 using testing::photograph_in_view;
-using testing::Photo;
 using testing::print_page;
 
 double worst_site_error(const BoardLocator& locator, const BoardFit& fit, const Photo& photo, std::string* where) {
@@ -37,7 +36,8 @@ std::vector<int> hands_over(const BoardModel& m, int count, std::mt19937_64& rng
   std::vector<int> ids;
   for (const Marker& mk : m.markers.markers) ids.push_back(mk.id);
   // Near markers first (largest y), then the others shuffled.
-  std::sort(ids.begin(), ids.end(), [&](int a, int b) { return m.markers.find(a)->centre.y > m.markers.find(b)->centre.y; });
+  std::sort(ids.begin(), ids.end(),
+            [&](int a, int b) { return m.markers.find(a)->centre.y > m.markers.find(b)->centre.y; });
   std::shuffle(ids.begin() + 3, ids.end(), rng);
   ids.resize(std::min<size_t>(count, ids.size()));
   return ids;
@@ -45,11 +45,11 @@ std::vector<int> hands_over(const BoardModel& m, int count, std::mt19937_64& rng
 
 TEST(LocateByMarkers, EverySiteWithinHalfAPixelOnPhotosOfPrintedBoards) {
   const std::vector<Condition> conditions = {
-      {0, 0, 30, 0.7, 2, 0.0, 0},       // straight down, smallest scale
-      {45, 30, 100, 1.0, 4, 0.5, 0},    // steepest tilt, as large as fits, dim on one side
-      {30, 200, 60, 0.8, 3, 0.3, 4},    // half the markers under hands
-      {40, 300, 30, 0.8, 3, 0.4, 4},    // steep, small, half hidden
-      {15, 95, 45, 1.2, 5, 0.2, 2},     // turned a quarter, blurred, noisy
+      {0, 0, 30, 0.7, 2, 0.0, 0},     // straight down, smallest scale
+      {45, 30, 100, 1.0, 4, 0.5, 0},  // steepest tilt, as large as fits, dim on one side
+      {30, 200, 60, 0.8, 3, 0.3, 4},  // half the markers under hands
+      {40, 300, 30, 0.8, 3, 0.4, 4},  // steep, small, half hidden
+      {15, 95, 45, 1.2, 5, 0.2, 2},   // turned a quarter, blurred, noisy
   };
   std::mt19937_64 rng(11);
   for (const std::string& game : board_games()) {

@@ -1,12 +1,10 @@
 // Synthetic photographs for the calibration tests: printed pages (from print_board's PNG) seen by a camera.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
-
-#include <gtest/gtest.h>
-
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
