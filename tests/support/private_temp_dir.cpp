@@ -2,6 +2,7 @@
 // test at once: a fixed file name under /tmp would be written by two tests together. So every test process
 // gets a directory of its own for ::testing::TempDir() (GoogleTest reads TEST_TMPDIR), removed at exit.
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -16,6 +17,8 @@ class PrivateTempDir {
     std::error_code ec;
     std::string pattern = (std::filesystem::temp_directory_path(ec) / "smartboard-test-XXXXXX").string();
     if (ec || ::mkdtemp(pattern.data()) == nullptr) return;  // GoogleTest then falls back to the shared /tmp
+    // mkdtemp makes it 0700; a broker a test starts as root drops to its own user and must still read its files.
+    ::chmod(pattern.c_str(), 0755);
     path_ = pattern;
     owner_ = ::getpid();
     ::setenv("TEST_TMPDIR", path_.c_str(), 1);
