@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 #include "engines/common/errors.h"
 
@@ -99,6 +100,16 @@ double parse_double(const std::string& text, const std::string& what, double min
     throw InputError(what + ": expected a number from " + std::to_string(min) + " to " + std::to_string(max) +
                      ", got '" + text + "'");
   return v;
+}
+
+std::vector<std::string> Args::list_value(const std::string& name, std::vector<std::string> fallback) const {
+  std::optional<std::string> given = value(name);
+  if (!given) return fallback;
+  std::vector<std::string> items;
+  std::stringstream ss(*given);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
 }
 
 }  // namespace sb::cli

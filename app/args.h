@@ -29,6 +29,8 @@ class Args {
   // Numeric options, range-checked; errors name the option.
   int int_value(const std::string& name, int fallback, int min, int max) const;
   double double_value(const std::string& name, double fallback, double min, double max) const;
+  // A comma-separated list (`--games a,b`), empty items dropped; `fallback` when the option is absent.
+  std::vector<std::string> list_value(const std::string& name, std::vector<std::string> fallback) const;
   const std::string& command() const { return command_; }
 
  private:

@@ -75,13 +75,7 @@ void write_report(const std::string& path, const std::vector<ArbiterRow>& rows, 
 }  // namespace
 
 int bench_arbiter(const Args& args) {
-  std::vector<std::string> games = game_ids();
-  if (auto only = args.value("--games")) {
-    games.clear();
-    std::stringstream ss(*only);
-    for (std::string g; std::getline(ss, g, ',');)
-      if (!g.empty()) games.push_back(g);
-  }
+  const std::vector<std::string> games = args.list_value("--games", game_ids());
   arbiter::SimulationOptions o;
   o.games = args.int_value("--count", 20, 1, 100000);
   o.seed = static_cast<uint64_t>(args.int_value("--seed", 1, 0, 1 << 30));

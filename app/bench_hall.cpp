@@ -237,17 +237,10 @@ int bench_hall(const Args& args) {
   const double speed = args.double_value("--speed", 10, 0.1, 1000);
   const int plies = args.int_value("--plies", 60, 1, 1000);
   const uint64_t seed = static_cast<uint64_t>(args.int_value("--seed", 1, 0, 1 << 30));
-  std::vector<std::string> games = {"brazilian", "international", "english", "morris9", "cotoan", "cotulenh"};
-  if (auto only = args.value("--games")) {
-    games.clear();
-    std::stringstream ss(*only);
-    std::string g;
-    while (std::getline(ss, g, ','))
-      if (!g.empty()) {
-        if (!is_game_id(g)) throw InputError("bench hall: unknown game '" + g + "'");
-        games.push_back(g);
-      }
-  }
+  const std::vector<std::string> games = args.list_value(
+      "--games", {"brazilian", "international", "english", "morris9", "cotoan", "cotulenh"});
+  for (const std::string& g : games)
+    if (!is_game_id(g)) throw InputError("bench hall: unknown game '" + g + "'");
   const std::string dir = std::filesystem::temp_directory_path().string() + "/smartboard-bench-hall-" + std::to_string(::getpid());
   std::filesystem::create_directories(dir);
   hall::BrokerProcessOptions bo;

@@ -185,14 +185,7 @@ std::vector<VisionStage> vision_stages() {
 
 int bench_vision(const Args& args) {
   const int repeat = args.int_value("--repeat", 5, 1, 1000);
-  std::vector<std::string> games = calib::board_games();
-  if (auto only = args.value("--games")) {
-    games.clear();
-    std::stringstream ss(*only);
-    std::string g;
-    while (std::getline(ss, g, ','))
-      if (!g.empty()) games.push_back(g);
-  }
+  const std::vector<std::string> games = args.list_value("--games", calib::board_games());
   const bool progress = isatty(STDERR_FILENO);
   cv::setNumThreads(1);  // one core, as the target says
 

@@ -55,14 +55,7 @@ void write_engine_report(const std::string& path, const std::vector<BenchRow>& r
 
 int bench_engines(const Args& args) {
   const int repeat = args.int_value("--repeat", 1, 1, 1000);
-  std::vector<std::string> games = game_ids();
-  if (auto only = args.value("--games")) {
-    games.clear();
-    std::stringstream ss(*only);
-    std::string g;
-    while (std::getline(ss, g, ','))
-      if (!g.empty()) games.push_back(g);
-  }
+  const std::vector<std::string> games = args.list_value("--games", game_ids());
   std::vector<BenchRow> rows;
   uint64_t total = 0;
   std::printf("%-14s %-28s %5s %14s %10s %10s %10s\n", "game", "position", "depth", "nodes", "ms", "cpu ms", "Mnps");

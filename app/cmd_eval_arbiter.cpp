@@ -72,13 +72,7 @@ void write_report(const std::string& path, const std::vector<EvalRow>& rows, con
 int cmd_eval_arbiter(const Words& words) {
   Args args("eval-arbiter", words,
             {{"--games"}, {"--count"}, {"--misread"}, {"--seed"}, {"--report"}, {"--failures", false}, {"--trace"}}, 0, 0);
-  std::vector<std::string> games = game_ids();
-  if (auto only = args.value("--games")) {
-    games.clear();
-    std::stringstream ss(*only);
-    for (std::string g; std::getline(ss, g, ',');)
-      if (!g.empty()) games.push_back(g);
-  }
+  const std::vector<std::string> games = args.list_value("--games", game_ids());
   arbiter::SimulationOptions base;
   base.games = args.int_value("--count", 1000, 1, 1000000);
   base.seed = static_cast<uint64_t>(args.int_value("--seed", 1, 0, 1 << 30));

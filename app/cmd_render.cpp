@@ -194,13 +194,7 @@ double thread_ms() {
 // `smartboard bench render`: the time to draw one frame of a game in progress (pieces, a hand, shadows,
 // sensor) after the backdrop is drawn, and the time to draw the backdrop for a new camera pose, on one core.
 int bench_render(const Args& args) {
-  std::vector<std::string> games_in;
-  if (auto only = args.value("--games")) {
-    std::stringstream ss(*only);
-    std::string g;
-    while (std::getline(ss, g, ','))
-      if (!g.empty()) games_in.push_back(g);
-  }
+  const std::vector<std::string> games_in = args.list_value("--games", {});
   const std::optional<std::string> report = args.value("--report");
   const int frames = args.int_value("--frames", 20, 1, 10000);
   cv::setNumThreads(0);  // one core: OpenCV's own threads would hide the per-frame cost
