@@ -1,7 +1,8 @@
 // `smartboard eval-arbiter [--games G,...] [--count N] [--misread P] [--seed S] [--report FILE.html]`:
 // the referee's accuracy over random legal games from each engine. Each game is
-// refereed twice: seen perfectly, then with a share P of the sites misread at low
-// confidence; one position in ten is missed so that the next frame shows two moves.
+// refereed three times: seen perfectly one frame per move ("one"); seen perfectly
+// with one position in ten missed so that the next frame shows two moves ("fast");
+// and fast with a share P of the sites misread at low confidence ("misread").
 // Figures per game: moves right, moves only a hidden piece tells apart, false
 // illegal / unclear / takeback announcements, game ends announced right.
 #include <unistd.h>
@@ -22,6 +23,7 @@ namespace {
 
 struct EvalRow {
   std::string game;
+  std::string run;  // one / fast / misread
   double misread = 0;
   arbiter::SimulationResult r;
 };
@@ -29,8 +31,8 @@ struct EvalRow {
 std::string row_text(const EvalRow& row) {
   const arbiter::SimulationResult& r = row.r;
   char buf[512];
-  std::snprintf(buf, sizeof buf, "%-14s %7.3f %6d %8lld %8lld %9.4f%% %7lld %7lld %8lld %8lld %9lld %8lld/%-6lld",
-                row.game.c_str(), row.misread, r.games, static_cast<long long>(r.plies),
+  std::snprintf(buf, sizeof buf, "%-14s %-8s %7.3f %6d %8lld %8lld %9.4f%% %7lld %7lld %8lld %8lld %9lld %8lld/%-6lld",
+                row.game.c_str(), row.run.c_str(), row.misread, r.games, static_cast<long long>(r.plies),
                 static_cast<long long>(r.right), 100.0 * r.right_share(), static_cast<long long>(r.hidden),
                 static_cast<long long>(r.unseen),
                 static_cast<long long>(r.illegal_events), static_cast<long long>(r.unclear_events),
@@ -45,15 +47,15 @@ void write_report(const std::string& path, const std::vector<EvalRow>& rows, con
   out << "<!doctype html><meta charset=utf-8><title>smartboard eval-arbiter</title>"
          "<style>body{font-family:sans-serif}td,th{padding:2px 10px;text-align:right}td:first-child{text-align:left}"
          ".bad{color:#b00}</style><h1>eval-arbiter: moves read right from simulated observations</h1><p>"
-      << setup << "</p><table><tr><th>game<th>misread<th>games<th>moves<th>right<th>right %<th>hidden<th>unseen<th>"
+      << setup << "</p><table><tr><th>game<th>run<th>misread<th>games<th>moves<th>right<th>right %<th>hidden<th>unseen<th>"
       << "false illegal<th>unclear<th>false takebacks<th>ends right</tr>";
   for (const EvalRow& row : rows) {
     const arbiter::SimulationResult& r = row.r;
     const bool ok = (row.misread == 0 ? r.right == r.plies : r.right_share() >= 0.999) && r.illegal_events == 0;
     char buf[512];
     std::snprintf(buf, sizeof buf,
-                  "<tr%s><td>%s<td>%.3f<td>%d<td>%lld<td>%lld<td>%.4f<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld/%lld</tr>",
-                  ok ? "" : " class=bad", row.game.c_str(), row.misread, r.games, static_cast<long long>(r.plies),
+                  "<tr%s><td>%s<td>%s<td>%.3f<td>%d<td>%lld<td>%lld<td>%.4f<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld/%lld</tr>",
+                  ok ? "" : " class=bad", row.game.c_str(), row.run.c_str(), row.misread, r.games, static_cast<long long>(r.plies),
                   static_cast<long long>(r.right), 100.0 * r.right_share(), static_cast<long long>(r.hidden),
                   static_cast<long long>(r.unseen),
                   static_cast<long long>(r.illegal_events), static_cast<long long>(r.unclear_events),
@@ -71,7 +73,7 @@ void write_report(const std::string& path, const std::vector<EvalRow>& rows, con
 
 int cmd_eval_arbiter(const Words& words) {
   Args args("eval-arbiter", words,
-            {{"--games"}, {"--count"}, {"--misread"}, {"--seed"}, {"--report"}, {"--failures", false}, {"--trace"}}, 0, 0);
+            {{"--games"}, {"--count"}, {"--misread"}, {"--seed"}, {"--report"}, {"--failures", false}, {"--trace"}, {"--run"}}, 0, 0);
   const std::vector<std::string> games = args.list_value("--games", game_ids());
   arbiter::SimulationOptions base;
   base.games = args.int_value("--count", 1000, 1, 1000000);
@@ -80,23 +82,33 @@ int cmd_eval_arbiter(const Words& words) {
   base.max_plies = 200;
   base.trace_game = args.int_value("--trace", -1, -1, 1000000);  // one game's frames and events to stderr
   const double misread = args.double_value("--misread", 0.01, 0, 0.5);
+  const std::string only = args.value("--run").value_or("");  // one run only: one, fast or misread
+  if (!only.empty() && only != "one" && only != "fast" && only != "misread")
+    throw InputError("eval-arbiter --run: expected one, fast or misread, got '" + only + "'");
   const bool tty = ::isatty(2);
   const bool show_failures = args.has("--failures");
 
-  std::printf("%-14s %7s %6s %8s %8s %10s %7s %7s %8s %8s %9s %15s\n", "game", "misread", "games", "moves", "right",
+  std::printf("%-14s %-8s %7s %6s %8s %8s %10s %7s %7s %8s %8s %9s %15s\n", "game", "run", "misread", "games", "moves", "right",
               "right%", "hidden", "unseen", "illegal", "unclear", "takeback", "ends right");
   std::vector<EvalRow> rows;
   for (const std::string& game : games) {
     std::shared_ptr<const Rules> rules = make_rules(game);
-    for (double rate : {0.0, misread}) {
-      if (rate == misread && misread == 0 && !rows.empty() && rows.back().game == game) break;
+    struct Run {
+      const char* name;
+      double skip, misread;
+    };
+    std::vector<Run> runs{{"one", 0.0, 0.0}, {"fast", 0.1, 0.0}};
+    if (misread > 0) runs.push_back({"misread", 0.1, misread});
+    for (const Run& run : runs) {
+      if (!only.empty() && only != run.name) continue;
       arbiter::SimulationOptions o = base;
-      o.misread_rate = rate;
+      o.misread_rate = run.misread;
+      o.skip_rate = run.skip;
       auto progress = [&](int done) {
         if (tty && (done % 10 == 0 || done == o.games))
-          std::fprintf(stderr, "\r%s misread %.3f: %d/%d games", game.c_str(), rate, done, o.games);
+          std::fprintf(stderr, "\r%s %s: %d/%d games", game.c_str(), run.name, done, o.games);
       };
-      EvalRow row{game, rate, arbiter::simulate(rules, o, {}, progress)};
+      EvalRow row{game, run.name, run.misread, arbiter::simulate(rules, o, {}, progress)};
       if (tty) std::fprintf(stderr, "\r%*s\r", 60, "");
       std::printf("%s\n", row_text(row).c_str());
       if (show_failures)
@@ -106,10 +118,11 @@ int cmd_eval_arbiter(const Words& words) {
     }
   }
   if (auto report = args.value("--report")) {
-    char setup[256];
+    char setup[512];
     std::snprintf(setup, sizeof setup,
-                  "%d random legal games per game (seed %llu, at most %d moves), one frame per position, 10%% of "
-                  "positions missed; misread rows: a share %.3f of sites misread at confidence 0.05–0.45.",
+                  "%d random legal games per game (seed %llu, at most %d moves). one: one perfect frame per move; "
+                  "fast: 10%% of positions missed (two moves in the next frame); misread: fast, and a share %.3f of "
+                  "sites misread at confidence 0.05–0.45.",
                   base.games, static_cast<unsigned long long>(base.seed), base.max_plies, misread);
     write_report(*report, rows, setup);
   }

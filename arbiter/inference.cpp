@@ -319,7 +319,7 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
       int first, second;
       double fit;
     };
-    std::vector<Pair> pairs;  // the best reply to each first move, for alternatives
+    std::vector<Pair> pairs;  // every pair that reads the frame, for alternatives
     // Pass 0: first moves the board shows whole (every site they change reads as
     // after them), the usual fast play, so that the replies of only a few are
     // listed; pass 1: first moves partly overwritten by the reply (a piece moved
@@ -342,13 +342,13 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
           if (!may_touch(replies[j], x1.confident)) continue;
           Successor& s2 = p1.successor(j);
           double c = settled_cost(frame, x1, s2, w);
+          if (c < kInfeasible) pairs.push_back({static_cast<int>(i), static_cast<int>(j), c});
           if (c < settled_here) {
             settled_here = c;
             settled_reply = static_cast<int>(j);
           }
           under_way_here = std::min(under_way_here, under_way_cost(frame, x1, p1.seen(), s2, w));
         }
-        if (settled_reply >= 0) pairs.push_back({static_cast<int>(i), settled_reply, settled_here});
         if (settled_reply >= 0 && settled_here < fallback_fit) {
           fallback = {static_cast<int>(i), settled_reply};
           fallback_fit = settled_here;

@@ -179,7 +179,7 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
       ++result.game_over_true;
       result.game_over_right += referee.game().over && referee.game().result == end.result();
     }
-    if (first_wrong >= 0 && result.failures.size() < 5) {
+    if (first_wrong >= 0 && result.failures.size() < 200) {
       std::string what = "game " + std::to_string(g) + " ply " + std::to_string(first_wrong + 1) + ": played " +
                          (first_wrong < plies ? notations[static_cast<size_t>(first_wrong)] : "(nothing)") +
                          ", recorded " +
