@@ -72,7 +72,10 @@ bool VisionInput::try_learn(const vision::BoardObservation& obs) {
                 << " sites read wrong" << (problems.empty() ? "" : ": " + problems.front()) << "); reading with the defaults\n";
     return false;
   }
-  std::cerr << "referee: piece set learnt from the start position\n";
+  std::cerr << "referee: piece set learnt from the start position";
+  if (!problems.empty())
+    std::cerr << " (" << problems.size() << " sites of the start still read wrong: " << problems.front() << ")";
+  std::cerr << '\n';
   if (save_set_) vision::save_piece_set(setup_.pipeline().piece_set(), *save_set_);
   learnt_ = true;
   return true;

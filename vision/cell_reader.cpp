@@ -1,5 +1,7 @@
 #include "vision/cell_reader.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -13,6 +15,23 @@
 namespace sb::vision {
 
 namespace {
+
+double thread_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Adds the time since the last call to `out` under `name`.
+struct StageClock {
+  std::vector<std::pair<std::string, double>>& out;
+  double t = thread_ms();
+  void lap(const char* name) {
+    const double now = thread_ms();
+    out.emplace_back(name, now - t);
+    t = now;
+  }
+};
 
 float sigmoid(float x) { return 1.f / (1.f + std::exp(-x)); }
 
@@ -458,6 +477,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
 
 ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white) const {
   ReadResult out;
+  StageClock clock{out.stage_ms};
   Planes planes;
   const CanonicalFrame& tf = rect.top_frame();
   float r = static_cast<float>(set.radius_mm * tf.px_per_mm);
@@ -467,15 +487,21 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     rect.top_image(pyramid, 1, planes.top[0]);
     r = estimate_radius(rect, planes);
     tol = 0.12f;
+    clock.lap("radius");
   }
   out.radius_px = r;
   find_discs(rect, pyramid, r, tol, planes, out.details);
+  clock.lap("discs");
   measure_foreign(rect, planes, out.details);
   if (planes.paint.ok) white = planes.paint.reference();
   decide_occupancy(set, out.details);
+  clock.lap("occupancy");
   read_faces(rect, planes, out.details, white);
+  clock.lap("faces");
   assign_sides(set, out.details, white);
+  clock.lap("sides");
   assign_kinds(set, out.details);
+  clock.lap("identities");
 
   out.sites.resize(out.details.size());
   for (size_t i = 0; i < out.details.size(); ++i) {

@@ -57,6 +57,8 @@ struct ReadResult {
   std::vector<SiteReading> sites;
   std::vector<SiteDetail> details;
   double radius_px = 0;  // the top faces' radius used
+  // Processor milliseconds per named stage of read(), in order.
+  std::vector<std::pair<std::string, double>> stage_ms;
 };
 
 class CellReader {

@@ -127,7 +127,20 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
   pyr.reset(last_read_frame_, rect_->frame_roi());
   PieceSet learnt = reader_.learn(*rect_, pyr, expected, last_white_, set_, &wrong);
   if (problems) *problems = wrong;
-  if (!wrong.empty()) return false;
+  if (!wrong.empty()) {
+    // A set that misreads a few sites of the start still knows this set's colours, radius and marks far better
+    // than the defaults: keep it when it reads the start better than the set in use does, with at most one
+    // piece in ten wrong.
+    size_t pieces = 0;
+    for (const std::string& t : expected) pieces += !t.empty();
+    if (wrong.size() * 10 > std::max<size_t>(pieces, 10)) return false;
+    FramePyramid pyr_now;
+    pyr_now.reset(last_read_frame_, rect_->frame_roi());
+    const ReadResult now = reader_.read(*rect_, pyr_now, set_, last_white_);
+    size_t wrong_now = 0;
+    for (size_t i = 0; i < expected.size(); ++i) wrong_now += now.sites[i].token != expected[i];
+    if (wrong.size() >= wrong_now) return false;
+  }
   set_piece_set(std::move(learnt));
   return true;
 }
