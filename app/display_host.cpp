@@ -8,6 +8,8 @@
 
 #include "display/announcer.h"
 #include "engines/common/errors.h"
+#include "engines/draughts/draughts_rules.h"
+#include "engines/draughts/pdn.h"
 
 namespace sb::cli {
 
@@ -115,40 +117,31 @@ nlohmann::json legal_moves_json(const Rules& rules, const display::MoveQuery& q)
   return out;
 }
 
-std::string pdn_record(const std::string& game, const nlohmann::json& state) {
-  const char* type = game == "brazilian" ? "26" : game == "international" ? "20" : game == "english" ? "21" : nullptr;
-  if (!type) throw InputError("a PDN record is for draughts, not " + game);
+std::string pdn_record(const Rules& rules, const nlohmann::json& state) {
+  const auto* draughts_rules = dynamic_cast<const draughts::DraughtsRules*>(&rules);
+  if (!draughts_rules) throw InputError("a PDN record is for draughts, not " + rules.id());
+  // The screen keeps the moves as the referee announced them; replaying them
+  // through the engine gives the writer real moves (numbering, SetUp/FEN, GameType).
+  const std::string start_fen = state.value("start_fen", rules.fen(rules.start()));
+  const State start = rules.from_fen(start_fen);
+  State s = start;
+  std::vector<Move> moves;
+  const nlohmann::json& listed = state.at("moves");
+  for (size_t i = 0; i < listed.size(); ++i) {
+    const std::string notation = listed[i].value("notation", "");
+    try {
+      Move m = rules.parse_move(s, notation);
+      s = rules.apply(s, m);
+      moves.push_back(std::move(m));
+    } catch (const InputError& e) {
+      throw InputError("PDN record: move " + std::to_string(i + 1) + " '" + notation + "' of the screen's game: " +
+                       e.what());
+    }
+  }
   std::string result = "*";
   if (state.contains("result") && state["result"].is_object()) result = state["result"].value("result", "*");
-  std::ostringstream out;
-  out << "[Event \"smartboard\"]\n[GameType \"" << type << "\"]\n";
-  if (state.contains("start_fen")) out << "[FEN \"" << state["start_fen"].get<std::string>() << "\"]\n";
-  out << "[Result \"" << result << "\"]\n\n";
-  const nlohmann::json& moves = state.at("moves");
-  // The first mover may be Black (English checkers, or a set-up position): "1. ... 11-15".
-  const std::string first = moves.empty() ? "" : moves[0].value("side", "");
-  const bool black_first = first == "black";
-  size_t column = 0;
-  auto word = [&](const std::string& w) {
-    if (column + w.size() + 1 > 79) {
-      out << "\n";
-      column = 0;
-    } else if (column) {
-      out << " ";
-      ++column;
-    }
-    out << w;
-    column += w.size();
-  };
-  for (size_t i = 0; i < moves.size(); ++i) {
-    size_t slot = i + (black_first ? 1 : 0);
-    if (slot % 2 == 0) word(std::to_string(slot / 2 + 1) + ".");
-    else if (i == 0) word("1. ...");
-    word(moves[i].value("notation", ""));
-  }
-  word(result);
-  out << "\n";
-  return out.str();
+  result = draughts::normalized_result(result.empty() ? "*" : result);
+  return draughts::write_pdn(draughts::record_pdn(*draughts_rules, start, moves, result, {{"Event", "smartboard"}}));
 }
 
 LiveHost::LiveHost(std::shared_ptr<const Rules> rules, nlohmann::json board, std::string start_fen, ScreenHooks hooks)
@@ -181,9 +174,9 @@ display::CommandReply ReplayHost::command(const nlohmann::json& c) {
 }
 
 std::optional<display::Record> ReplayHost::record(const std::string& format) const {
-  if (format != "pdn" || !state_) return std::nullopt;
-  if (game_ != "brazilian" && game_ != "international" && game_ != "english") return std::nullopt;
-  return display::Record{"application/x-pdn; charset=utf-8", game_ + ".pdn", pdn_record(game_, state_())};
+  if (format != "pdn" || !state_ || !rules_) return std::nullopt;
+  if (!dynamic_cast<const draughts::DraughtsRules*>(rules_.get())) return std::nullopt;
+  return display::Record{"application/x-pdn; charset=utf-8", game_ + ".pdn", pdn_record(*rules_, state_())};
 }
 
 bool ReplayHost::paused() const { return paused_.load(); }

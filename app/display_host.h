@@ -35,8 +35,10 @@ display::ServerOptions screen_options(const Args& args, const std::string& defau
 // the form of `smartboard moves --json`.
 nlohmann::json legal_moves_json(const Rules& rules, const display::MoveQuery& query);
 
-// A draughts game as PDN from the screen's move list (the display's state).
-std::string pdn_record(const std::string& game, const nlohmann::json& state);
+// A draughts game as PDN from the screen's move list (the display's state),
+// written by the draughts engine's PDN writer. InputError for another game or a
+// move the rules do not take.
+std::string pdn_record(const Rules& rules, const nlohmann::json& state);
 
 // The host of a live game (`smartboard referee … --http`, the demo): legal moves
 // from the engine, commands, records and extra state from the functions the

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -50,13 +52,24 @@ TEST(HallCli, ARefereesEventsReachTheHallsBoardsApi) {
   const std::string dir = ::testing::TempDir() + "hall_cli_" + std::to_string(::getpid());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  sb::hall::BrokerProcessOptions bo;
-  bo.work_dir = dir + "/broker";
-  sb::hall::BrokerProcess broker(bo);
-  broker.start();
+  // The broker of the test run (scripts/test exports it), else one of our own.
+  std::unique_ptr<sb::hall::BrokerProcess> own_broker;
+  std::string broker_address;
+  if (const char* shared = std::getenv("SMARTBOARD_TEST_MQTT"); shared && *shared) {
+    broker_address = shared;
+  } else {
+    sb::hall::BrokerProcessOptions bo;
+    bo.work_dir = dir + "/broker";
+    own_broker = std::make_unique<sb::hall::BrokerProcess>(bo);
+    own_broker->start();
+    broker_address = own_broker->address();
+  }
+  // An event of this test alone: a shared broker keeps other runs' retained boards.
+  const std::string event = "cli-" + std::to_string(::getpid()) + "-" +
+                            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count() % 1000000007);
   const int http = sb::hall::BrokerProcess::free_port();
 
-  std::vector<std::string> args = {SMARTBOARD_BINARY, "hall", "--mqtt", broker.address(), "--event", "cli",
+  std::vector<std::string> args = {SMARTBOARD_BINARY, "hall", "--mqtt", broker_address, "--event", event,
                                    "--http", std::to_string(http)};
   std::vector<char*> argv;
   for (std::string& s : args) argv.push_back(s.data());
@@ -82,8 +95,8 @@ TEST(HallCli, ARefereesEventsReachTheHallsBoardsApi) {
   obs << nlohmann::json{{"t", 4000}, {"board", board(w, b)}}.dump() << "\n";
   obs.close();
 
-  auto r = run_smartboard({"referee", "brazilian", "--observations", dir + "/obs.jsonl", "--mqtt", broker.address(),
-                           "--board", "12", "--event", "cli", "--journal", dir + "/board12.journal"});
+  auto r = run_smartboard({"referee", "brazilian", "--observations", dir + "/obs.jsonl", "--mqtt", broker_address,
+                           "--board", "12", "--event", event, "--journal", dir + "/board12.journal"});
   EXPECT_EQ(r.status, 0) << r.err;
   nlohmann::json boards;
   for (int i = 0; i < 500; ++i) {

@@ -1,12 +1,25 @@
 // `smartboard serve-events` end to end: it serves a recorded game and stops by
 // itself with --exit-when-done; bad input exits 2 naming the file and line.
+#include <arpa/inet.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <fstream>
+#include <sstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.h"
+
+extern char** environ;
 
 namespace {
 
@@ -66,6 +79,93 @@ TEST(ServeEvents, BadInputExitsTwoNamingWhatAndWhere) {
   EXPECT_EQ(r.status, 2);
   r = run_smartboard({"serve-events", "cotoan", good, "--speed", "0", "--exit-when-done"});
   EXPECT_EQ(r.status, 2);
+}
+
+std::string http_get(int port, const std::string& path) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<uint16_t>(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+    ::close(fd);
+    return "";
+  }
+  std::string req = "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  (void)!::write(fd, req.data(), req.size());
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  ::close(fd);
+  auto body = out.find("\r\n\r\n");
+  return body == std::string::npos ? "" : out.substr(body + 4);
+}
+
+// The PDN download of a replayed English game comes from the draughts engine's
+// writer: GameType 21, Black's move first in move 1 (no "1. ..."), SetUp and FEN
+// only for a set-up start.
+TEST(ServeEvents, ThePdnDownloadIsTheDraughtsEnginesRecord) {
+  auto move = [](int ply, const std::string& side, const std::string& notation, std::vector<std::string> captured) {
+    return nlohmann::json{{"type", "move"}, {"t", 100 * ply}, {"ply", ply}, {"side", side}, {"notation", notation},
+                          {"captured", captured}, {"points", 0}, {"score", {{"white", 0}, {"black", 0}}}}.dump() + "\n";
+  };
+  auto serve = [&](const std::string& name, const std::string& fen, const std::string& lines) {
+    std::string file = write_file(name + ".jsonl", lines);
+    std::string out_path = ::testing::TempDir() + name + ".out";
+    std::vector<std::string> args = {SMARTBOARD_BINARY, "serve-events", "english", file, "--http", "127.0.0.1:0",
+                                     "--speed", "1000"};
+    if (!fen.empty()) args.insert(args.end(), {"--fen", fen});
+    std::vector<char*> argv;
+    for (std::string& s : args) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, SMARTBOARD_BINARY, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    std::string pdn;
+    if (rc != 0) return pdn;
+    // The screen's port from "screen http://127.0.0.1:PORT/", then the record once every move is on the screen.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    int port = 0;
+    while (std::chrono::steady_clock::now() < until) {
+      if (port == 0) {
+        std::ifstream in(out_path);
+        std::string word;
+        while (in >> word)
+          if (word.rfind("http://127.0.0.1:", 0) == 0) port = std::atoi(word.c_str() + 17);
+      } else {
+        nlohmann::json state = nlohmann::json::parse(http_get(port, "/api/state"), nullptr, false);
+        if (state.is_object() && state.contains("moves") && state["moves"].size() == 3) {
+          pdn = http_get(port, "/api/record.pdn");
+          break;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return pdn;
+  };
+
+  const std::string game = move(1, "black", "11-15", {}) + move(2, "white", "23-19", {}) + move(3, "black", "8-11", {});
+  const std::string pdn = serve("serve_events_english", "", game);
+  EXPECT_NE(pdn.find("[GameType \"21\"]"), std::string::npos) << pdn;
+  EXPECT_EQ(pdn.find("[SetUp"), std::string::npos) << pdn;
+  EXPECT_NE(pdn.find("1. 11-15 23-19 2. 8-11 *"), std::string::npos) << pdn;
+  EXPECT_EQ(pdn.find("..."), std::string::npos) << pdn;
+
+  // From a set-up position with White to move: SetUp and FEN, and White's move is the second half of move 1.
+  const std::string fen = "W:W23,30:B11,12";
+  const std::string setup = move(1, "white", "23-19", {}) + move(2, "black", "11-16", {}) + move(3, "white", "19-15", {});
+  const std::string set_up_pdn = serve("serve_events_english_setup", fen, setup);
+  EXPECT_NE(set_up_pdn.find("[SetUp \"1\"]"), std::string::npos) << set_up_pdn;
+  EXPECT_NE(set_up_pdn.find("[FEN \"" + fen + "\"]"), std::string::npos) << set_up_pdn;
+  EXPECT_NE(set_up_pdn.find("1... 23-19 2. 11-16 19-15 *"), std::string::npos) << set_up_pdn;
 }
 
 }  // namespace
