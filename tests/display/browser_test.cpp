@@ -2,7 +2,7 @@
 // is published move by move must show the moves, the pieces, an illegal-move
 // banner, a capture with its calculation and the scores; the teaching mode must
 // show every capture with its calculation. Chromium is driven by chromedriver
-// over its HTTP/JSON (WebDriver) protocol. Saves screenshots under
+// over its HTTP/JSON (WebDriver) protocol (tests/support/webdriver.h). Saves screenshots under
 // build/test-output/.
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -22,6 +22,7 @@
 #include "display/server.h"
 #include "display_fixtures.h"
 #include "net_client.h"
+#include "tests/support/webdriver.h"
 
 extern char** environ;
 
@@ -31,120 +32,8 @@ namespace {
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
-std::string base64_decode(const std::string& in) {
-  std::string out;
-  int value = 0, bits = -8;
-  for (unsigned char c : in) {
-    int d;
-    if (c >= 'A' && c <= 'Z') d = c - 'A';
-    else if (c >= 'a' && c <= 'z') d = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') d = c - '0' + 52;
-    else if (c == '+') d = 62;
-    else if (c == '/') d = 63;
-    else continue;
-    value = (value << 6) | d;
-    bits += 6;
-    if (bits >= 0) {
-      out += static_cast<char>((value >> bits) & 0xff);
-      bits -= 8;
-    }
-  }
-  return out;
-}
-
-unsigned short free_port() {
-  net::io_context ioc;
-  tcp::acceptor a(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
-  return a.local_endpoint().port();
-}
-
-// chromedriver and one Chromium session.
-class Browser {
- public:
-  Browser() : port_(free_port()) {
-    std::vector<std::string> argv = {"chromedriver", "--port=" + std::to_string(port_)};
-    std::vector<char*> args;
-    for (auto& a : argv) args.push_back(a.data());
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    if (::posix_spawnp(&pid_, "chromedriver", &actions, nullptr, args.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-  }
-  ~Browser() {
-    if (!session_.empty()) {
-      try {
-        call(http::verb::delete_, "/session/" + session_, "");
-      } catch (...) {
-      }
-    }
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      int status;
-      ::waitpid(pid_, &status, 0);
-    }
-  }
-
-  nlohmann::json call(http::verb method, const std::string& target, const std::string& body) {
-    auto r = testing::request(port_, method, target, body);
-    auto j = nlohmann::json::parse(r.body, nullptr, false);
-    if (r.status != 200) throw std::runtime_error("chromedriver " + target + ": " + r.body.substr(0, 500));
-    return j;
-  }
-
-  void open_session(fs::path profile) {
-    for (int i = 0; i < 150; ++i) {
-      try {
-        if (call(http::verb::get, "/status", "")["value"]["ready"] == true) break;
-      } catch (...) {
-      }
-      std::this_thread::sleep_for(100ms);
-    }
-    nlohmann::json caps = {
-        {"capabilities",
-         {{"alwaysMatch",
-           {{"browserName", "chrome"},
-            {"goog:chromeOptions",
-             {{"binary", "/usr/bin/chromium"},
-              {"args",
-               {"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,800",
-                "--user-data-dir=" + profile.string()}}}}}}}}};
-    session_ = call(http::verb::post, "/session", caps.dump())["value"]["sessionId"];
-  }
-
-  void go(const std::string& url) { call(http::verb::post, path("/url"), nlohmann::json{{"url", url}}.dump()); }
-
-  nlohmann::json eval(const std::string& script) {
-    return call(http::verb::post, path("/execute/sync"), nlohmann::json{{"script", script}, {"args", nlohmann::json::array()}}.dump())["value"];
-  }
-
-  // Polls `script` until it returns true (up to `timeout`).
-  bool wait_for(const std::string& script, std::chrono::milliseconds timeout = 10s) {
-    auto end = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < end) {
-      if (eval("return !!(" + script + ");") == true) return true;
-      std::this_thread::sleep_for(50ms);
-    }
-    return false;
-  }
-
-  void screenshot(const fs::path& file) {
-    std::string png = base64_decode(call(http::verb::get, path("/screenshot"), "")["value"].get<std::string>());
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << png;
-  }
-
-  bool started() const { return pid_ > 0; }
-
- private:
-  std::string path(const std::string& rest) const { return "/session/" + session_ + rest; }
-  unsigned short port_;
-  pid_t pid_ = -1;
-  std::string session_;
-};
+// chromedriver and one headless Chromium session (tests/support/webdriver.h).
+using Browser = sb::testing::WebDriver;
 
 TEST(Browser, ScreenShowsMovesIllegalBannerCaptureAndScores) {
   if (!on_path("chromium") || !on_path("chromedriver"))
