@@ -7,6 +7,7 @@
 // two seconds later. Each round checks that the hall took every event exactly
 // once and that /api/boards shows every referee's final position, and reports
 // the referee→hall latency (median, p99).
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -166,6 +167,7 @@ RoundResult run_round(const std::string& name, const std::string& event, hall::B
       b.publisher->publish(events, hall::board_state(*b.referee, i + 1, b.publisher->stream(), 0));
       ++done;
     });
+    ::pthread_setname_np(threads.back().native_handle(), "referee");
   }
   if (restart) {
     std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int64_t>(longest_ms * 1000 / speed / 3)));

@@ -1,5 +1,8 @@
 #include "hall/board_publisher.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -36,11 +39,22 @@ std::optional<Sidecar> read_sidecar(const std::string& path) {
   return s;
 }
 
+// Every sidecar line has this length (padded with spaces), so an update written
+// over the old one in place replaces it whole.
+constexpr size_t kSidecarLine = 95;
+
+std::string sidecar_line(const Sidecar& s) {
+  std::string line = nlohmann::json{{"stream", s.stream}, {"confirmed", s.confirmed}}.dump();
+  if (line.size() < kSidecarLine) line.resize(kSidecarLine, ' ');
+  return line + "\n";
+}
+
+// The first write: a whole new file, renamed into place.
 void write_sidecar(const std::string& path, const Sidecar& s) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);
-    out << nlohmann::json{{"stream", s.stream}, {"confirmed", s.confirmed}}.dump() << "\n";
+    out << sidecar_line(s);
     if (!out) throw std::runtime_error("cannot write '" + tmp + "'");
   }
   std::error_code ec;
@@ -110,6 +124,7 @@ BoardPublisher::BoardPublisher(MqttOptions mqtt, PublisherOptions options, const
 
 BoardPublisher::~BoardPublisher() {
   if (client_) client_->stop();
+  if (sidecar_fd_ >= 0) ::close(sidecar_fd_);
 }
 
 void BoardPublisher::start(nlohmann::json state) {
@@ -267,7 +282,18 @@ void BoardPublisher::save_sidecar_locked(bool force) {
   const auto now = std::chrono::steady_clock::now();
   if (!force && now - last_save_ < std::chrono::seconds(1)) return;
   try {
-    write_sidecar(options_.sidecar_path, {stream_, confirmed_prefix_});
+    const Sidecar s{stream_, confirmed_prefix_};
+    if (sidecar_fd_ < 0) {
+      write_sidecar(options_.sidecar_path, s);
+      sidecar_fd_ = ::open(options_.sidecar_path.c_str(), O_WRONLY | O_CLOEXEC);
+      if (sidecar_fd_ < 0) throw std::runtime_error("cannot open '" + options_.sidecar_path + "'");
+    } else {
+      // Later counts overwrite the line in place: no new file per save (a rename a
+      // second per board made the file system the busiest part of a 200-board hall).
+      const std::string line = sidecar_line(s);
+      if (::pwrite(sidecar_fd_, line.data(), line.size(), 0) != static_cast<ssize_t>(line.size()))
+        throw std::runtime_error("cannot write '" + options_.sidecar_path + "'");
+    }
     saved_prefix_ = confirmed_prefix_;
     last_save_ = now;
   } catch (const std::exception& e) {

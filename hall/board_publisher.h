@@ -117,6 +117,7 @@ class BoardPublisher {
   std::chrono::steady_clock::time_point last_resend_{};
   int64_t last_resend_from_ = 0;
   int64_t saved_prefix_ = -1;
+  int sidecar_fd_ = -1;              // the sidecar, open for updates in place after its first write
   std::chrono::steady_clock::time_point last_save_{};
   bool stopping_ = false;
 };

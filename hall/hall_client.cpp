@@ -1,5 +1,6 @@
 #include "hall/hall_client.h"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -19,6 +20,7 @@ std::string hall_client_id(const std::string& event, const std::string& instance
 
 HallClient::HallClient(MqttOptions mqtt, HallState& state) : state_(state) {
   mqtt.clean_session = mqtt.client_id.empty();
+  mqtt.thread_name = "hall-mqtt";
   MqttClient::Callbacks callbacks;
   callbacks.message = [this](const std::string& topic, const std::string& payload, bool) {
     send(state_.on_message(topic, payload, monotonic_us()));
@@ -41,6 +43,7 @@ void HallClient::start() {
       if (client_->connected()) send(state_.tick(monotonic_us()));
     }
   });
+  ::pthread_setname_np(ticker_.native_handle(), "hall-resends");
 }
 
 void HallClient::stop() {

@@ -1,6 +1,7 @@
 #include "hall/mqtt_client.h"
 
 #include <mosquitto.h>
+#include <pthread.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -128,6 +129,7 @@ void MqttClient::start() {
   started_ = true;
   stopping_ = false;
   thread_ = std::thread([this] { run(); });
+  ::pthread_setname_np(thread_.native_handle(), options_.thread_name.substr(0, 15).c_str());
 }
 
 void MqttClient::run() {
