@@ -28,8 +28,12 @@ HallClient::HallClient(MqttOptions mqtt, HallState& state) : state_(state) {
   callbacks.log = [](const std::string& line) { std::cerr << "hall: " << line << "\n"; };
   client_ = std::make_unique<MqttClient>(std::move(mqtt), std::move(callbacks));
   const std::string& event = state_.options().event;
-  for (TopicKind k : {TopicKind::State, TopicKind::Status, TopicKind::Record, TopicKind::Events})
-    client_->add_subscription(all_boards_topic(event, k));
+  // A board's state is replaced by the next one and kept retained by the broker:
+  // QoS 0 is enough, and leaves the broker's window of unacknowledged QoS 1
+  // messages to the hall (max_inflight_messages) to the events.
+  client_->add_subscription(all_boards_topic(event, TopicKind::State), 0);
+  for (TopicKind k : {TopicKind::Status, TopicKind::Record, TopicKind::Events})
+    client_->add_subscription(all_boards_topic(event, k), 1);
 }
 
 HallClient::~HallClient() { stop(); }

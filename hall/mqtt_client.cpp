@@ -116,12 +116,13 @@ MqttClient::~MqttClient() {
   if (mosq_) mosquitto_destroy(mosq_);
 }
 
-void MqttClient::add_subscription(const std::string& pattern) {
+void MqttClient::add_subscription(const std::string& pattern, int qos) {
   if (mosquitto_sub_topic_check(pattern.c_str()) != MOSQ_ERR_SUCCESS)
     throw InputError("mqtt: '" + pattern + "' is not a subscription pattern");
+  if (qos != 0 && qos != 1) throw InputError("mqtt: subscription QoS " + std::to_string(qos) + " (0 or 1)");
   std::lock_guard<std::mutex> lock(subscriptions_mutex_);
-  subscriptions_.push_back(pattern);
-  if (connected_) mosquitto_subscribe(mosq_, nullptr, pattern.c_str(), 1);
+  subscriptions_.emplace_back(pattern, qos);
+  if (connected_) mosquitto_subscribe(mosq_, nullptr, pattern.c_str(), qos);
 }
 
 void MqttClient::start() {
@@ -211,7 +212,7 @@ void MqttClient::on_connect(mosquitto*, void* obj, int rc, int flags) {
   self->delay_ms_ = self->options_.reconnect_min_ms;
   {
     std::lock_guard<std::mutex> lock(self->subscriptions_mutex_);
-    for (const std::string& s : self->subscriptions_) mosquitto_subscribe(self->mosq_, nullptr, s.c_str(), 1);
+    for (const auto& [pattern, qos] : self->subscriptions_) mosquitto_subscribe(self->mosq_, nullptr, pattern.c_str(), qos);
   }
   self->connected_ = true;
   ++self->connects_;

@@ -70,8 +70,8 @@ class MqttClient {
   MqttClient(const MqttClient&) = delete;
   MqttClient& operator=(const MqttClient&) = delete;
 
-  // Subscriptions made again on every connect (QoS 1).
-  void add_subscription(const std::string& pattern);
+  // Subscriptions made again on every connect, at `qos` (0 or 1).
+  void add_subscription(const std::string& pattern, int qos = 1);
 
   // Starts the network thread and the first connection attempt; a broker that is
   // not there yet is retried with back-off.
@@ -103,7 +103,7 @@ class MqttClient {
   Callbacks callbacks_;
   mosquitto* mosq_ = nullptr;
   std::mutex subscriptions_mutex_;
-  std::vector<std::string> subscriptions_;
+  std::vector<std::pair<std::string, int>> subscriptions_;  // pattern, QoS
   std::atomic<bool> connected_{false};
   std::atomic<uint64_t> connects_{0};
   std::thread thread_;
