@@ -440,6 +440,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
       nlohmann::json tr = {{"video", dir.filename().string()}, {"t", f.t_ms}, {"stable", stable},
                            {"settled", obs.settled}, {"located", obs.located}, {"state", obs.board_state},
                            {"read", obs.read}, {"ms", obs.times.total_ms}};
+      if (obs.edge_blocked) tr["edge_blocked"] = true;
       float disturbed = 0;
       for (const auto& site : obs.sites) disturbed = std::max(disturbed, site.disturbed);
       tr["max_site_motion"] = disturbed;  // the gate's motion share of the most disturbed site

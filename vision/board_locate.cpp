@@ -3,7 +3,6 @@
 #include <time.h>
 
 #include <cmath>
-
 #include <opencv2/imgproc.hpp>
 
 namespace sb::vision {
@@ -21,7 +20,61 @@ double thread_ms() {
 BoardLocate::BoardLocate(calib::BoardModel model, std::optional<calib::Lens> lens, LocateParams params)
     : tracker_(calib::BoardLocator(std::move(model), params.locator, lens), params.tracker),
       params_(params),
-      lens_(std::move(lens)) {}
+      lens_(std::move(lens)),
+      view_(params.registration) {}
+
+std::vector<cv::Point2f> BoardLocate::board_quad_px() const {
+  const calib::Quad& q = model().playing_area_corners();
+  std::vector<calib::Vec2> mm(q.begin(), q.end());
+  std::vector<cv::Point2f> out;
+  for (const cv::Point2d& p : calibration_->image_points(mm))
+    out.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+  return out;
+}
+
+std::optional<Registration> BoardLocate::recheck(const cv::Mat& frame) {
+  if (!fixed_ || !calibration_ || frame.size() != calibration_->image_size) return std::nullopt;
+  const std::vector<cv::Point2f> quad = board_quad_px();
+  auto take_reference = [&] {
+    // Features on the board and round it (the table near it stays still too): the playing area grown by half.
+    cv::Point2f c(0, 0);
+    for (const auto& p : quad) c += p * 0.25f;
+    std::vector<cv::Point> zone;
+    for (const auto& p : quad) {
+      const cv::Point2f g = c + (p - c) * 1.5f;
+      zone.emplace_back(cvRound(g.x), cvRound(g.y));
+    }
+    cv::Mat mask = cv::Mat::zeros(frame.size(), CV_8U);
+    cv::fillConvexPoly(mask, zone, cv::Scalar(255));
+    view_.set_reference(frame, quad, mask);
+    view_revision_ = revision_;
+  };
+  if (!view_.has_reference() || view_revision_ != revision_) {
+    take_reference();
+    return Registration{true, false};
+  }
+  Registration r = view_.check(frame);
+  if (!r.told || !r.moved) return r;
+  // The camera moved: the playing area's corners follow the image motion, and the fit is made anew from them.
+  std::vector<cv::Point2f> moved;
+  cv::perspectiveTransform(quad, moved, cv::Mat(r.image_motion));
+  std::vector<cv::Point2d> ideal;
+  for (const auto& p : moved) ideal.emplace_back(p.x, p.y);
+  if (lens_) ideal = lens_->undistort(ideal);
+  const calib::Quad& q = model().playing_area_corners();
+  std::vector<cv::Point2f> from, to;
+  for (size_t i = 0; i < 4; ++i) {
+    from.emplace_back(static_cast<float>(q[i].x), static_cast<float>(q[i].y));
+    to.emplace_back(static_cast<float>(ideal[i].x), static_cast<float>(ideal[i].y));
+  }
+  calib::BoardFit fit = calibration_->fit;
+  fit.board_to_ideal = cv::Matx33d(cv::getPerspectiveTransform(from, to));
+  fit.points = r.inliers;
+  adopt(fit, calibration_->image_size);
+  tracker_.reset(fit);
+  take_reference();
+  return r;
+}
 
 void BoardLocate::adopt(const calib::BoardFit& fit, cv::Size size) {
   calib::Calibration c;

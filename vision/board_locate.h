@@ -5,31 +5,32 @@
 #pragma once
 
 #include <cstdint>
+#include <opencv2/core.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <opencv2/core.hpp>
-
 #include "calibration/board_locator.h"
 #include "calibration/calibration.h"
 #include "calibration/tracker.h"
+#include "vision/view_registration.h"
 
 namespace sb::vision {
 
 struct LocateParams {
   calib::LocatorParams locator;
   calib::TrackerParams tracker;
-  bool use_outline = true;        // plain boards: look for the drawn outline when nothing else gives the board
-  int retry_every_frames = 15;    // while the board is not found: frames between attempts
+  bool use_outline = true;          // plain boards: look for the drawn outline when nothing else gives the board
+  int retry_every_frames = 15;      // while the board is not found: frames between attempts
+  RegistrationParams registration;  // plain boards: the check that the camera did not move
 };
 
 struct LocateResult {
-  bool located = false;      // a fit is known
-  bool changed = false;      // the fit differs from the previous frame's (first fit, or the board moved)
-  std::string state;         // searching, locked, occluded, moved, lost, fixed
-  int markers = 0;           // markers the check saw in place
-  double ms = 0;             // this stage's time
+  bool located = false;  // a fit is known
+  bool changed = false;  // the fit differs from the previous frame's (first fit, or the board moved)
+  std::string state;     // searching, locked, occluded, moved, lost, fixed
+  int markers = 0;       // markers the check saw in place
+  double ms = 0;         // this stage's time
 };
 
 class BoardLocate {
@@ -41,6 +42,11 @@ class BoardLocate {
   void use_fit(const calib::BoardFit& fit, cv::Size image_size);
 
   LocateResult update(const cv::Mat& frame);
+
+  // A plain board's kept fit checked against the view it was made on (call it on a still frame: a settled
+  // board). When the camera moved, the fit follows it (revision() is bumped) and the result says moved. Boards
+  // tracked by their markers need no check (nullopt).
+  std::optional<Registration> recheck(const cv::Mat& frame);
 
   const std::optional<calib::Calibration>& calibration() const { return calibration_; }
   // Whether the fit knows which side of the board is the first player's: markers do, the given corners do; a
@@ -57,15 +63,18 @@ class BoardLocate {
 
  private:
   void adopt(const calib::BoardFit& fit, cv::Size size);
+  std::vector<cv::Point2f> board_quad_px() const;  // the playing area's corners in the image
 
   calib::BoardTracker tracker_;
   LocateParams params_;
   std::optional<calib::Lens> lens_;
   std::optional<calib::Calibration> calibration_;
-  bool fixed_ = false;       // a plain board: the fit is kept, the tracker is not run
+  bool fixed_ = false;  // a plain board: the fit is kept, the tracker is not run
   bool markers_seen_ = false;
   int64_t frames_ = 0;
   uint64_t revision_ = 0;
+  ViewRegistration view_;  // plain boards: the view the fit was made on
+  uint64_t view_revision_ = 0;
 };
 
 }  // namespace sb::vision

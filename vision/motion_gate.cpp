@@ -1,8 +1,8 @@
 #include "vision/motion_gate.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-
 #include <opencv2/imgproc.hpp>
 
 namespace sb::vision {
@@ -72,6 +72,80 @@ void gained_difference(const cv::Mat& a, const cv::Mat& b, cv::Vec3f g, cv::Mat&
   cv::blur(d, out, cv::Size(3, 3));
 }
 
+// The light between the settled scene and now, as a smooth gain per colour channel: g(x, y) quadratic over the
+// image (a lamp switched on brightens one side more than the other, and warms or cools the colour). Fitted by
+// least squares over the sampled pixels, then again without those the first fit explains worst (a hand, a
+// moved piece's shadow), so the gain follows the light and not what stands in it.
+struct GainField {
+  std::array<cv::Vec<double, 6>, 3> coef{};
+  static cv::Vec<double, 6> basis(double x, double y) { return {1, x, y, x * x, x * y, y * y}; }
+};
+
+GainField fit_gain_field(const cv::Mat& a, const cv::Mat& b, const std::vector<uint32_t>& idx) {
+  GainField f;
+  for (int c = 0; c < 3; ++c) f.coef[static_cast<size_t>(c)] = {1, 0, 0, 0, 0, 0};
+  if (idx.size() < 64) return f;
+  const auto* pa = a.ptr<cv::Vec3f>(0);
+  const auto* pb = b.ptr<cv::Vec3f>(0);
+  const double sx = 2.0 / std::max(1, a.cols - 1), sy = 2.0 / std::max(1, a.rows - 1);
+  std::vector<cv::Vec<double, 6>> phi(idx.size());
+  for (size_t k = 0; k < idx.size(); ++k) {
+    const int x = static_cast<int>(idx[k] % static_cast<uint32_t>(a.cols)),
+              y = static_cast<int>(idx[k] / static_cast<uint32_t>(a.cols));
+    phi[k] = GainField::basis(x * sx - 1, y * sy - 1);
+  }
+  std::vector<double> residual(idx.size());
+  std::vector<uint8_t> use(idx.size(), 1);
+  for (int c = 0; c < 3; ++c) {
+    cv::Vec<double, 6>& coef = f.coef[static_cast<size_t>(c)];
+    std::fill(use.begin(), use.end(), uint8_t{1});
+    for (int pass = 0; pass < 2; ++pass) {
+      cv::Matx<double, 6, 6> ata = cv::Matx<double, 6, 6>::zeros();
+      cv::Vec<double, 6> atb = cv::Vec<double, 6>::all(0);
+      int n = 0;
+      for (size_t k = 0; k < idx.size(); ++k) {
+        if (!use[k]) continue;
+        const double ref = pb[idx[k]][c];
+        const cv::Vec<double, 6> row = phi[k] * ref;
+        ata += row * row.t();
+        atb += row * static_cast<double>(pa[idx[k]][c]);
+        ++n;
+      }
+      if (n < 32) break;
+      cv::Vec<double, 6> sol;
+      if (!cv::solve(ata, atb, sol, cv::DECOMP_CHOLESKY)) break;
+      coef = sol;
+      if (pass == 1) break;
+      for (size_t k = 0; k < idx.size(); ++k) residual[k] = std::abs(pa[idx[k]][c] - coef.dot(phi[k]) * pb[idx[k]][c]);
+      std::vector<double> sorted = residual;
+      const auto q = sorted.begin() + static_cast<long>(sorted.size() * 3 / 4);
+      std::nth_element(sorted.begin(), q, sorted.end());
+      const double cut = std::max(4.0, 2.0 * *q);
+      for (size_t k = 0; k < idx.size(); ++k) use[k] = residual[k] <= cut;
+    }
+  }
+  return f;
+}
+
+// max over channels of |a - g(x, y)·b|, blurred 3×3.
+void field_difference(const cv::Mat& a, const cv::Mat& b, const GainField& g, cv::Mat& out) {
+  cv::Mat d(a.size(), CV_32F);
+  const double sx = 2.0 / std::max(1, a.cols - 1), sy = 2.0 / std::max(1, a.rows - 1);
+  for (int y = 0; y < a.rows; ++y) {
+    const auto* pa = a.ptr<cv::Vec3f>(y);
+    const auto* pb = b.ptr<cv::Vec3f>(y);
+    float* o = d.ptr<float>(y);
+    for (int x = 0; x < a.cols; ++x) {
+      const cv::Vec<double, 6> phi = GainField::basis(x * sx - 1, y * sy - 1);
+      float m = 0;
+      for (int c = 0; c < 3; ++c)
+        m = std::max(m, std::abs(pa[x][c] - static_cast<float>(g.coef[static_cast<size_t>(c)].dot(phi)) * pb[x][c]));
+      o[x] = m;
+    }
+  }
+  cv::blur(d, out, cv::Size(3, 3));
+}
+
 double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
   if (idx.empty()) return 0;
   std::vector<float> v;
@@ -122,40 +196,44 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   r.disturbed = r.moving_px >= params_.min_moving_px;
   for (size_t i = 0; i < cells_.size(); ++i) {
     const cv::Rect& c = cells_[i];
-    if (c.area() > 0) r.site_motion[i] = static_cast<float>(cv::countNonZero(moving_(c))) / static_cast<float>(c.area());
+    if (c.area() > 0)
+      r.site_motion[i] = static_cast<float>(cv::countNonZero(moving_(c))) / static_cast<float>(c.area());
   }
   if (r.disturbed) last_motion_ms_ = t_ms;
   prev_ = cur;
 
   // Static check against the settled scene: something lying across the ring round the board zone.
   if (!reference_.empty() && !r.disturbed) {
-    const cv::Vec3f g = median_gain(cur, reference_, sample_idx_);
     cv::Mat s;
-    gained_difference(cur, reference_, g, s);
+    field_difference(cur, reference_, fit_gain_field(cur, reference_, sample_idx_), s);
     cv::Mat changed;
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
-    changed.setTo(0, ~ring_);
-    // An arm lies across the ring: a changed part that reaches from the board zone to the ring's outer edge.
-    // A piece put down beside the board (a capture) changes the ring too, but does not span it.
+    changed.setTo(0, ~watch_);
+    // An arm lies across the ring: a changed part that comes in over the ring's outer edge and reaches well into
+    // the board zone (the hand over the board). A piece taken from or put down beside the board changes the
+    // ring too, but does not reach over the board; a piece moved on the board does not reach the ring's edge.
     int ring_changed = 0;
-    if (cv::countNonZero(changed) >= params_.ring_foreign_px) {
+    if (cv::countNonZero(changed & ring_) >= params_.ring_foreign_px) {
       cv::Mat labels;
       const int n = cv::connectedComponents(changed, labels, 8, CV_32S);
-      std::vector<uint8_t> inner(static_cast<size_t>(n), 0), outer(static_cast<size_t>(n), 0);
-      std::vector<int> area(static_cast<size_t>(n), 0);
+      std::vector<uint8_t> outer(static_cast<size_t>(n), 0);
+      std::vector<int> in_ring(static_cast<size_t>(n), 0), in_zone(static_cast<size_t>(n), 0);
       for (int y = 0; y < labels.rows; ++y) {
         const int* l = labels.ptr<int>(y);
-        const uchar* in = ring_inner_.ptr<uchar>(y);
+        const uchar* z = zone_.ptr<uchar>(y);
         const uchar* out = ring_outer_.ptr<uchar>(y);
         for (int x = 0; x < labels.cols; ++x) {
           if (!l[x]) continue;
-          ++area[static_cast<size_t>(l[x])];
-          if (in[x]) inner[static_cast<size_t>(l[x])] = 1;
-          if (out[x]) outer[static_cast<size_t>(l[x])] = 1;
+          const auto k = static_cast<size_t>(l[x]);
+          if (z[x])
+            ++in_zone[k];
+          else
+            ++in_ring[k];
+          if (out[x]) outer[k] = 1;
         }
       }
-      for (int k = 1; k < n; ++k)
-        if (inner[static_cast<size_t>(k)] && outer[static_cast<size_t>(k)]) ring_changed += area[static_cast<size_t>(k)];
+      for (size_t k = 1; k < static_cast<size_t>(n); ++k)
+        if (outer[k] && in_zone[k] >= params_.arm_zone_px) ring_changed += in_ring[k];
     }
     if (ring_changed >= params_.ring_foreign_px) {
       if (ring_blocked_since_ < 0) ring_blocked_since_ = t_ms;

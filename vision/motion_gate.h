@@ -2,42 +2,44 @@
 // it, and still for a short window. It works on the rectifier's small gate image of the board and its
 // surroundings.
 //
-// Stages of update(): normalise (a global gain per colour channel against the previous frame and against the
-// settled reference: lighting flicker and a slow change of daylight are not motion) → temporal change (blurred
+// Stages of update(): normalise (a global gain per colour channel against the previous frame, a smooth gain
+// field against the settled reference: lighting flicker, a lamp switched on and a slow change of daylight are
+// not motion) → temporal change (blurred
 // colour difference above a threshold that follows the measured noise) → per-site and board disturbance →
-// static check (something that stays across the ring just outside the board zone, from the zone to the ring's
-// outer edge — an arm resting there — keeps the board unsettled; a captured piece put down in the ring does not
-// span it; anything still there after `absorb_ms` becomes part of the scene) → settled when nothing
-// moved for `still_ms`.
+// static check (something that stays across the ring just outside the board zone, from the ring's outer edge
+// well into the zone — an arm resting there, the hand over the board — keeps the board unsettled; a piece put
+// down or taken beside the board does not reach over it; anything still there after `absorb_ms` becomes part
+// of the scene) → settled when nothing moved for `still_ms`.
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
 #include <opencv2/core.hpp>
+#include <vector>
 
 namespace sb::vision {
 
 struct GateParams {
-  int64_t still_ms = 200;      // no motion over the board for this long before it counts as settled
-  double noise_k = 4.5;        // motion: a blurred difference above noise_k × the measured noise ...
-  double min_threshold = 7;    // ... and above this many grey levels
-  int min_moving_px = 3;       // moving gate pixels in the zone that make the board disturbed
-  double ring_foreign_px = 6;  // static changed pixels in the ring that mean an arm lies across it
-  int64_t absorb_ms = 2500;    // a static change still there after this long is taken into the scene
+  int64_t still_ms = 200;          // no motion over the board for this long before it counts as settled
+  double noise_k = 4.5;            // motion: a blurred difference above noise_k × the measured noise ...
+  double min_threshold = 7;        // ... and above this many grey levels
+  int min_moving_px = 3;           // moving gate pixels in the zone that make the board disturbed
+  double ring_foreign_px = 6;      // static changed pixels in the ring that mean an arm lies across it ...
+  int arm_zone_px = 24;            // ... when the same change reaches this many pixels into the zone (a hand)
+  int64_t absorb_ms = 8000;        // a static change still there after this long is taken into the scene (a
+                                   // hand resting on the board's edge stays for seconds: it must not be taken in)
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
 };
 
 struct GateResult {
   bool settled = false;
-  bool disturbed = false;       // motion this frame over the board zone
-  bool ring_blocked = false;    // a static change lies across the ring (an arm) and is not yet absorbed
-  bool just_settled = false;    // settled now and not in the previous frame
-  int moving_px = 0;            // moving pixels in the zone
-  double noise = 0;             // the measured noise (grey levels, blurred difference)
-  double threshold = 0;         // the motion threshold used
+  bool disturbed = false;          // motion this frame over the board zone
+  bool ring_blocked = false;       // a static change lies across the ring (an arm) and is not yet absorbed
+  bool just_settled = false;       // settled now and not in the previous frame
+  int moving_px = 0;               // moving pixels in the zone
+  double noise = 0;                // the measured noise (grey levels, blurred difference)
+  double threshold = 0;            // the motion threshold used
   std::vector<float> site_motion;  // per site: share of its cell that moved
-  int64_t last_motion_ms = -1;  // time of the last frame with motion
+  int64_t last_motion_ms = -1;     // time of the last frame with motion
   int64_t settle_latency_ms = -1;  // when just_settled: now − the last motion
 };
 
@@ -58,7 +60,7 @@ class MotionGate {
   const cv::Mat& moving() const { return moving_; }
 
  private:
-  cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
+  cv::Mat zone_, ring_, watch_;      // watch = zone ∪ ring
   cv::Mat ring_inner_, ring_outer_;  // the ring's pixels next to the zone, and next to the outside
   std::vector<cv::Rect> cells_;
   GateParams params_;

@@ -50,6 +50,7 @@ struct BoardObservation {
   bool settled = false;  // no hand over the board and still for the stillness window (CONTRACT "stable")
   bool read = false;     // the sites were read in this frame (else they repeat the last reading)
   std::string board_state;  // the tracker's state: searching, locked, occluded, moved, lost
+  bool edge_blocked = false;  // still, but something lies across the board's edge (an arm): not settled
   std::vector<SiteReading> sites;  // board model order
   StageTimes times;
   // Settled after a disturbance: how long after the last frame with motion over the board this frame came.

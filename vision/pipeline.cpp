@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-
 #include <opencv2/imgproc.hpp>
 
 namespace sb::vision {
@@ -30,7 +29,9 @@ Pipeline::Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<S
   set_.game = model_.game;
 }
 
-void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size) { locate_.use_fit(fit, image_size); }
+void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
+  locate_.use_fit(fit, image_size);
+}
 
 void Pipeline::set_piece_set(PieceSet set) {
   set_ = std::move(set);
@@ -60,7 +61,8 @@ void Pipeline::pool(const ReadResult& r, BoardObservation& obs) {
       votes[p.sites[i].token] += p.sites[i].conf;
       occupied += p.sites[i].occupied;
     }
-    auto best = std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    auto best =
+        std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     SiteReading& s = current_[i];
     s = r.sites[i];
     s.token = best->first;
@@ -95,7 +97,25 @@ BoardObservation Pipeline::process(const Frame& frame) {
   t0 = thread_ms();
   g = gate_->update(gate_image_, frame.t_ms);
   obs.times.gate_ms = thread_ms() - t0;
+  // A plain board's fit is checked once the board is still: a knocked camera shows it elsewhere. The gate then
+  // waits for stillness again in the new geometry, and the board is read the next time it settles. A still
+  // scene the gate holds unsettled for a change across the board's edge may be that too (everything moved),
+  // so it is checked as well, every recheck_ms.
+  const bool still_blocked = g.ring_blocked && frame.t_ms - g.last_motion_ms >= params_.gate.still_ms &&
+                             (last_recheck_ms_ < 0 || frame.t_ms - last_recheck_ms_ >= params_.recheck_ms);
+  if (g.just_settled || still_blocked) {
+    last_recheck_ms_ = frame.t_ms;
+    if (std::optional<Registration> check = locate_.recheck(frame.image)) {
+      obs.times.locate_ms += check->ms;
+      if (check->moved) {
+        rebuild_geometry();
+        obs.board_state = "moved";
+        g.settled = g.just_settled = false;
+      }
+    }
+  }
   obs.settled = g.settled;
+  obs.edge_blocked = g.ring_blocked;
   if (g.just_settled) obs.settle_latency_ms = g.settle_latency_ms;
   if (!g.settled) pooled_.clear();
 

@@ -1,6 +1,7 @@
 // The vision pipeline for one board: frames in, board observations out.
 //
-//   Frame ─► locate (BoardLocate) ─► rectify (Rectifier: gate image; top-plane images when reading)
+//   Frame ─► locate (BoardLocate; a plain board's fit rechecked when still) ─► rectify (Rectifier: gate image;
+//            top-plane images when reading)
 //         ─► gate (MotionGate: settled?) ─► read (CellReader, on settling and again every reread_ms while
 //            settled; the reads of one settled spell are pooled per site) ─► BoardObservation
 //
@@ -8,11 +9,10 @@
 // gate's verdict, every site's reading and the motion per site.
 #pragma once
 
+#include <opencv2/core.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <opencv2/core.hpp>
 
 #include "calibration/board_model.h"
 #include "vision/board_locate.h"
@@ -30,9 +30,10 @@ struct PipelineParams {
   RectifyParams rectify;
   GateParams gate;
   ReaderParams reader;
-  int64_t reread_ms = 500;  // while settled, read again this often; the reads are pooled
-  int max_pooled = 5;       // reads kept per settled spell
-  bool debug = false;       // draw debug_image()
+  int64_t reread_ms = 500;   // while settled, read again this often; the reads are pooled
+  int max_pooled = 5;        // reads kept per settled spell
+  int64_t recheck_ms = 500;  // plain boards held unsettled but still: how often to check whether the camera moved
+  bool debug = false;        // draw debug_image()
 };
 
 class Pipeline {
@@ -84,6 +85,7 @@ class Pipeline {
   cv::Mat gate_image_;
 
   int64_t last_read_ms_ = -1;
+  int64_t last_recheck_ms_ = -1;
   std::vector<ReadResult> pooled_;
   std::vector<SiteReading> current_;  // the latest pooled reading
   ReadResult last_read_;

@@ -1,0 +1,91 @@
+#include "vision/view_registration.h"
+
+#include <time.h>
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/calib3d.hpp>
+#include <opencv2/features2d.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace sb::vision {
+
+namespace {
+
+double thread_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+}  // namespace
+
+void ViewRegistration::detect(const cv::Mat& frame, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const {
+  cv::Mat gray;
+  if (frame.channels() == 3)
+    cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
+  else if (frame.channels() == 4)
+    cv::cvtColor(frame, gray, cv::COLOR_BGRA2GRAY);
+  else
+    gray = frame;
+  cv::Ptr<cv::ORB> orb = cv::ORB::create(params_.features);
+  std::vector<cv::KeyPoint> kp;
+  orb->detectAndCompute(gray, mask_.size() == gray.size() ? mask_ : cv::Mat(), kp, descriptors);
+  points.clear();
+  for (const cv::KeyPoint& k : kp) points.push_back(k.pt);
+}
+
+void ViewRegistration::set_reference(const cv::Mat& frame, const std::vector<cv::Point2f>& quad, const cv::Mat& mask) {
+  quad_ = quad;
+  mask_ = mask;
+  size_ = frame.size();
+  detect(frame, ref_points_, ref_descriptors_);
+}
+
+Registration ViewRegistration::check(const cv::Mat& frame) const {
+  const double t0 = thread_ms();
+  Registration r;
+  if (ref_descriptors_.empty() || frame.size() != size_) {
+    r.ms = thread_ms() - t0;
+    return r;
+  }
+  std::vector<cv::Point2f> points;
+  cv::Mat descriptors;
+  detect(frame, points, descriptors);
+  if (descriptors.empty()) {
+    r.ms = thread_ms() - t0;
+    return r;
+  }
+  cv::BFMatcher matcher(cv::NORM_HAMMING, /*crossCheck=*/true);
+  std::vector<cv::DMatch> matches;
+  matcher.match(ref_descriptors_, descriptors, matches);
+  r.matches = static_cast<int>(matches.size());
+  if (r.matches < params_.min_inliers) {
+    r.ms = thread_ms() - t0;
+    return r;
+  }
+  std::vector<cv::Point2f> from, to;
+  for (const cv::DMatch& m : matches) {
+    from.push_back(ref_points_[static_cast<size_t>(m.queryIdx)]);
+    to.push_back(points[static_cast<size_t>(m.trainIdx)]);
+  }
+  std::vector<uchar> inlier;
+  cv::Mat h = cv::findHomography(from, to, cv::RANSAC, params_.ransac_px, inlier, 2000, 0.999);
+  r.inliers = static_cast<int>(std::count(inlier.begin(), inlier.end(), uchar{1}));
+  if (h.empty() || r.inliers < params_.min_inliers ||
+      r.inliers < params_.min_inlier_share * static_cast<double>(r.matches)) {
+    r.ms = thread_ms() - t0;
+    return r;
+  }
+  r.told = true;
+  r.image_motion = cv::Matx33d(h);
+  std::vector<cv::Point2f> moved;
+  cv::perspectiveTransform(quad_, moved, h);
+  for (size_t i = 0; i < quad_.size(); ++i)
+    r.corner_shift_px = std::max(r.corner_shift_px, static_cast<double>(cv::norm(moved[i] - quad_[i])));
+  r.moved = r.corner_shift_px > params_.moved_px;
+  r.ms = thread_ms() - t0;
+  return r;
+}
+
+}  // namespace sb::vision
