@@ -10,12 +10,9 @@ namespace sb::vision {
 MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params)
     : zone_(std::move(zone)), ring_(std::move(ring)), cells_(std::move(cells)), params_(params) {
   cv::bitwise_or(zone_, ring_, watch_);
-  // The ring's two edges: next to the board zone, and next to the world outside.
-  cv::Mat grown;
-  cv::dilate(zone_, grown, cv::Mat::ones(3, 3, CV_8U));
-  ring_inner_ = grown & ring_;
-  cv::erode(watch_, grown, cv::Mat::ones(3, 3, CV_8U));
-  ring_outer_ = ring_ & ~grown;
+  // The gate image's edge, where arms come in from the players.
+  edge_ = cv::Mat::zeros(watch_.size(), CV_8U);
+  cv::rectangle(edge_, cv::Rect(0, 0, edge_.cols, edge_.rows), cv::Scalar(255), 2);
   // Every third watched pixel is enough to measure gains and noise.
   int i = 0;
   for (int y = 0; y < watch_.rows; ++y) {
@@ -208,32 +205,30 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
     field_difference(cur, reference_, fit_gain_field(cur, reference_, sample_idx_), s);
     cv::Mat changed;
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
-    changed.setTo(0, ~watch_);
-    // An arm lies across the ring: a changed part that comes in over the ring's outer edge and reaches well into
-    // the board zone (the hand over the board). A piece taken from or put down beside the board changes the
-    // ring too, but does not reach over the board; a piece moved on the board does not reach the ring's edge.
+    // An arm lies across the ring: a changed part that comes in from the gate image's edge (the player), crosses
+    // the ring and reaches well into the board zone (the hand over the board). A piece taken from or put down
+    // beside the board, even at its very edge, does not reach from the image's edge to over the board.
     int ring_changed = 0;
     if (cv::countNonZero(changed & ring_) >= params_.ring_foreign_px) {
       cv::Mat labels;
       const int n = cv::connectedComponents(changed, labels, 8, CV_32S);
-      std::vector<uint8_t> outer(static_cast<size_t>(n), 0);
+      std::vector<uint8_t> from_edge(static_cast<size_t>(n), 0);
       std::vector<int> in_ring(static_cast<size_t>(n), 0), in_zone(static_cast<size_t>(n), 0);
       for (int y = 0; y < labels.rows; ++y) {
         const int* l = labels.ptr<int>(y);
         const uchar* z = zone_.ptr<uchar>(y);
-        const uchar* out = ring_outer_.ptr<uchar>(y);
+        const uchar* ring = ring_.ptr<uchar>(y);
+        const uchar* edge = edge_.ptr<uchar>(y);
         for (int x = 0; x < labels.cols; ++x) {
           if (!l[x]) continue;
           const auto k = static_cast<size_t>(l[x]);
-          if (z[x])
-            ++in_zone[k];
-          else
-            ++in_ring[k];
-          if (out[x]) outer[k] = 1;
+          if (z[x]) ++in_zone[k];
+          if (ring[x]) ++in_ring[k];
+          if (edge[x]) from_edge[k] = 1;
         }
       }
       for (size_t k = 1; k < static_cast<size_t>(n); ++k)
-        if (outer[k] && in_zone[k] >= params_.arm_zone_px) ring_changed += in_ring[k];
+        if (from_edge[k] && in_zone[k] >= params_.arm_zone_px) ring_changed += in_ring[k];
     }
     if (ring_changed >= params_.ring_foreign_px) {
       if (ring_blocked_since_ < 0) ring_blocked_since_ = t_ms;

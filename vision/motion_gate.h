@@ -4,12 +4,12 @@
 //
 // Stages of update(): normalise (a global gain per colour channel against the previous frame, a smooth gain
 // field against the settled reference: lighting flicker, a lamp switched on and a slow change of daylight are
-// not motion) → temporal change (blurred
-// colour difference above a threshold that follows the measured noise) → per-site and board disturbance →
-// static check (something that stays across the ring just outside the board zone, from the ring's outer edge
-// well into the zone — an arm resting there, the hand over the board — keeps the board unsettled; a piece put
-// down or taken beside the board does not reach over it; anything still there after `absorb_ms` becomes part
-// of the scene) → settled when nothing moved for `still_ms`.
+// not motion) → temporal change (blurred colour difference above a threshold that follows the measured noise)
+// → per-site and board disturbance → static check (a change against the settled scene that stays, coming in
+// from the gate image's edge across the ring just outside the board zone and well into the zone — an arm, the
+// hand resting over the board — keeps the board unsettled; a piece put down or taken beside the board does not
+// reach from the edge over it; anything still there after `absorb_ms` becomes part of the scene) → settled when
+// nothing moved for `still_ms`.
 #pragma once
 
 #include <cstdint>
@@ -61,7 +61,7 @@ class MotionGate {
 
  private:
   cv::Mat zone_, ring_, watch_;      // watch = zone ∪ ring
-  cv::Mat ring_inner_, ring_outer_;  // the ring's pixels next to the zone, and next to the outside
+  cv::Mat edge_;                     // the gate image's border, where arms come in
   std::vector<cv::Rect> cells_;
   GateParams params_;
 

@@ -1,0 +1,168 @@
+// The motion gate and the locate stage on rendered scenes of a plain Nine Men's Morris board located by its
+// corners: a hand lying still over the board is never settled; a piece taken from beside the board, a lamp
+// switched on and a knocked camera are not hands, and the board settles again soon after (the camera's move
+// followed, so the sites read right afterwards).
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include <opencv2/calib3d.hpp>
+
+#include "calibration/board_locator.h"
+#include "vision/game_vision.h"
+#include "vision/render/hand.h"
+#include "vision/render/renderer.h"
+#include "vision/render/truth.h"
+
+namespace sb::vision {
+namespace {
+
+constexpr int64_t kFrameMs = 33;
+
+class GateScenes : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    model_ = calib::load_board_model("morris9");
+    const GameArt art = load_game_art("morris9");
+    look_.pieces = art.pieces;
+    look_.board.colours = art.board;
+    look_.camera.tilt_deg = 12;
+    look_.camera.px_per_pitch = 40;
+    look_.sensor.noise = 1.5;
+    renderer_.emplace(model_, look_, cv::Size(1280, 720), 5);
+    Rng rng(5);
+    BoardContents board = {{"a7", {"W"}}, {"d7", {"B"}}, {"b4", {"W"}}, {"f4", {"B"}}, {"d2", {"W"}}, {"g1", {"B"}}};
+    scene_.pieces = place_pieces(model_, look_.pieces, board, rng);
+    for (int i = 0; i < 4; ++i) {
+      scene_.pieces.push_back(beside_board(model_, look_.pieces, look_.board, 0, i, {"W"}, rng, true));
+      scene_.pieces.push_back(beside_board(model_, look_.pieces, look_.board, 1, i, {"B"}, rng, true));
+    }
+    truth_ = visible_tokens(scene_.pieces);
+    const nlohmann::json g = geometry_json(*renderer_);
+    std::array<cv::Point2d, 4> corners;
+    for (size_t k = 0; k < 4; ++k) corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+    pipeline_.emplace(make_pipeline("morris9"));
+    pipeline_->use_fit(calib::BoardLocator(model_).from_corners(corners), cv::Size(1280, 720));
+    still_ = draw(scene_, 1);
+    // The board is seen settled and read first.
+    feed(still_, 10);
+    ASSERT_TRUE(last_.settled);
+  }
+
+  cv::Mat draw(const Scene& s, uint64_t noise_seed) { return renderer_->render(s, noise_seed); }
+
+  // `n` frames of `image` (fresh sensor noise is not needed: the gate's noise floor is the frame's own).
+  void feed(const cv::Mat& image, int n) {
+    for (int i = 0; i < n; ++i) {
+      Frame f;
+      f.image = image;
+      f.t_ms = t_;
+      f.index = index_++;
+      t_ += kFrameMs;
+      last_ = pipeline_->process(f);
+      settled_frames_ += last_.settled;
+      if (last_.board_state == "moved") moved_seen_ = true;
+      if (last_.settled && first_settled_ms_ < 0) first_settled_ms_ = f.t_ms;
+    }
+  }
+  void reset_counts() {
+    settled_frames_ = 0;
+    first_settled_ms_ = -1;
+    moved_seen_ = false;
+  }
+
+  HandPose hand_over(const std::string& site) const {
+    HandPose h;
+    h.player = 0;
+    h.shoulder = shoulder_of(0, model_, look_.hands, 0);
+    const calib::Vec2 c = model_.sites[static_cast<size_t>(model_.site_index(site))].centre;
+    h.grip = {c.x, c.y, -30};
+    h.rest = 0;
+    return h;
+  }
+
+  calib::BoardModel model_;
+  Look look_;
+  std::optional<Renderer> renderer_;
+  Scene scene_;
+  std::map<std::string, std::string> truth_;
+  std::optional<Pipeline> pipeline_;
+  cv::Mat still_;
+  BoardObservation last_;
+  int64_t t_ = 0;
+  int index_ = 0;
+  int settled_frames_ = 0;
+  int64_t first_settled_ms_ = -1;
+  bool moved_seen_ = false;
+};
+
+TEST_F(GateScenes, AHandHeldStillOverTheBoardIsNeverSettled) {
+  Scene with_hand = scene_;
+  with_hand.hands.push_back(hand_over("d5"));
+  const cv::Mat hand = draw(with_hand, 2);
+  reset_counts();
+  feed(hand, 90);  // three seconds of a hand thinking over the board
+  EXPECT_EQ(settled_frames_, 0) << "settled at " << first_settled_ms_ << " ms with the hand still over the board";
+  const int64_t left = t_;
+  feed(still_, 20);
+  ASSERT_GE(first_settled_ms_, 0) << "never settled after the hand left";
+  EXPECT_LE(first_settled_ms_ - left, 300);
+}
+
+TEST_F(GateScenes, APieceTakenFromBesideTheBoardDoesNotHoldTheBoard) {
+  Scene taken = scene_;
+  auto reserve = std::find_if(taken.pieces.begin(), taken.pieces.end(), [](const PieceInstance& p) { return p.site.empty(); });
+  ASSERT_NE(reserve, taken.pieces.end());
+  Scene reaching = taken;
+  HandPose h = hand_over("a1");
+  h.grip = {reserve->xy.x, reserve->xy.y, -25};
+  reaching.hands.push_back(h);
+  taken.pieces.erase(reserve);
+  feed(draw(reaching, 3), 6);
+  reset_counts();
+  const int64_t left = t_;
+  feed(draw(taken, 4), 20);
+  ASSERT_GE(first_settled_ms_, 0) << "never settled after a piece was taken from beside the board";
+  EXPECT_LE(first_settled_ms_ - left, 300);
+}
+
+TEST_F(GateScenes, ALampSwitchedOnSettlesAgainSoon) {
+  LightLook lamp = look_.light;
+  lamp.exposure *= 1.35;
+  lamp.directional += 0.35;
+  lamp.azimuth_deg += 140;
+  lamp.elevation_deg = 45;
+  lamp.kelvin = 3000;
+  lamp.gradient += 0.15;
+  lamp.glare_spots += 1;
+  renderer_->set_light(lamp);
+  reset_counts();
+  const int64_t on = t_;
+  feed(draw(scene_, 5), 20);
+  ASSERT_GE(first_settled_ms_, 0) << "never settled after the lamp was switched on";
+  EXPECT_LE(first_settled_ms_ - on, 400);
+}
+
+TEST_F(GateScenes, AKnockedCameraIsFollowedAndTheBoardReadsRightAfter) {
+  Camera knocked = renderer_->camera();
+  cv::Matx33d turn;
+  cv::Rodrigues(cv::Vec3d(0.012, -0.02, 0.008), turn);  // about 1.3°
+  const cv::Vec3d centre = knocked.position() + cv::Vec3d(3, -2, 1);
+  knocked.R = turn * knocked.R;
+  knocked.t = -(knocked.R * centre);
+  renderer_->set_camera(knocked);
+  reset_counts();
+  feed(draw(scene_, 6), 30);
+  EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
+  ASSERT_TRUE(last_.settled);
+  std::vector<std::string> wrong;
+  for (size_t i = 0; i < model_.sites.size(); ++i) {
+    auto it = truth_.find(model_.sites[i].name);
+    const std::string want = it == truth_.end() ? "" : it->second;
+    if (last_.sites[i].token != want) wrong.push_back(model_.sites[i].name + " read '" + last_.sites[i].token + "'");
+  }
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
+}
+
+}  // namespace
+}  // namespace sb::vision
