@@ -8,6 +8,8 @@
 #include <numeric>
 
 #include <opencv2/imgproc.hpp>
+#include <opencv2/imgcodecs.hpp>  // DEBUG-ONLY
+#include <cstdlib>  // DEBUG-ONLY
 
 #include "vision/board_appearance.h"
 #include "vision/render/face_art.h"
@@ -420,15 +422,28 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     const char side = vocab_.sides[static_cast<size_t>(d.side)];
     const SideModel* sm = set.side(side);
     // The marks: against the side's learnt mark colour when known (a face with one small dot gives a poor
-    // estimate of its own), else the face's own.
+    // estimate of its own), else the face's own. With a learnt mark colour the map is made as learn() made the
+    // pictures it is compared with, however faint the marks (blur and haze take their contrast, not their shape).
     cv::Vec3f mark = d.face.mark;
-    if (sm && cv::norm(sm->mark - sm->body) > 0.08) {
-      mark = mul(sm->mark, white_from_body(d.face.body, sm->body));
-    }
-    const bool shows_marks = cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
+    const bool learnt_mark = sm && cv::norm(sm->mark - sm->body) > 0.08;
+    if (learnt_mark) mark = mul(sm->mark, white_from_body(d.face.body, sm->body));
+    const bool shows_marks = learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     d.dots = count_dots(marks);
     const Polar polar = polar_of(marks);
+    if (const char* dump = std::getenv("SB_DUMP_FACES")) {  // DEBUG-ONLY
+      static int serial = 0;
+      cv::Mat m8, p8, both;
+      cv::Mat(marks * 160 + 40).convertTo(m8, CV_8U);
+      cv::cvtColor(m8, m8, cv::COLOR_GRAY2BGR);
+      d.face.patch.convertTo(p8, CV_8UC3);
+      cv::hconcat(p8, m8, both);
+      cv::resize(both, both, cv::Size(), 4, 4, cv::INTER_NEAREST);
+      char name[256];
+      std::snprintf(name, sizeof name, "%s/%03d_%c_dots%d_big%d_c%.0f.png", dump, serial++, side, d.dots.dots, d.dots.blobs,
+                    cv::norm(mark - d.face.body));
+      cv::imwrite(name, both);
+    }
 
     // Candidates: the learnt kinds of this side; symbols the set lacks come from the defaults.
     std::vector<std::pair<char, float>> cand;
