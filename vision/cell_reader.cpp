@@ -8,8 +8,6 @@
 #include <numeric>
 
 #include <opencv2/imgproc.hpp>
-#include <opencv2/imgcodecs.hpp>  // DEBUG-ONLY
-#include <cstdlib>  // DEBUG-ONLY
 
 #include "vision/board_appearance.h"
 #include "vision/render/face_art.h"
@@ -166,6 +164,24 @@ float CellReader::estimate_radius(const Rectifier& rect, Planes& planes, const s
   }
   if (measured.empty()) return 0.38f * pitch_px;
   return std::clamp(median_of(measured), params_.radius_min_pitch * pitch_px, params_.radius_max_pitch * pitch_px);
+}
+
+std::vector<bool> CellReader::unexplained_sites(const Rectifier& rect, Planes& planes) const {
+  // Circles the board itself draws (Morris' junction points, rings round special sites) are as round as any
+  // piece: the radius is measured only where the paint model does not explain the site's centre.
+  const cv::Mat& labels = rect.paint_labels();
+  const BoardPaint paint = measure_paint(planes.top[0], labels);
+  const cv::Mat foreign = foreign_mask(planes.top[0], labels, paint);
+  const CanonicalFrame& tf = rect.top_frame();
+  const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  std::vector<bool> use(rect.model().sites.size(), false);
+  int n = 0;
+  for (size_t i = 0; i < use.size(); ++i) {
+    use[i] = foreign_share(foreign, tf.to_px(rect.model().sites[i].centre), radius) > 0.3f;
+    n += use[i];
+  }
+  if (n < 2) use.assign(use.size(), true);
+  return use;
 }
 
 void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float r, float tol, Planes& planes,
@@ -431,19 +447,6 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     d.dots = count_dots(marks);
     const Polar polar = polar_of(marks);
-    if (const char* dump = std::getenv("SB_DUMP_FACES")) {  // DEBUG-ONLY
-      static int serial = 0;
-      cv::Mat m8, p8, both;
-      cv::Mat(marks * 160 + 40).convertTo(m8, CV_8U);
-      cv::cvtColor(m8, m8, cv::COLOR_GRAY2BGR);
-      d.face.patch.convertTo(p8, CV_8UC3);
-      cv::hconcat(p8, m8, both);
-      cv::resize(both, both, cv::Size(), 4, 4, cv::INTER_NEAREST);
-      char name[256];
-      std::snprintf(name, sizeof name, "%s/%03d_%c_dots%d_big%d_c%.0f.png", dump, serial++, side, d.dots.dots, d.dots.blobs,
-                    cv::norm(mark - d.face.body));
-      cv::imwrite(name, both);
-    }
 
     // Candidates: the learnt kinds of this side; symbols the set lacks come from the defaults.
     std::vector<std::pair<char, float>> cand;
@@ -500,7 +503,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   if (r <= 0) {
     planes.top.resize(1);
     rect.top_image(pyramid, 1, planes.top[0]);
-    r = estimate_radius(rect, planes);
+    r = estimate_radius(rect, planes, unexplained_sites(rect, planes));
     tol = 0.12f;
     clock.lap("radius");
   }
@@ -557,14 +560,19 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   std::vector<SiteDetail> details;
   std::vector<bool> known(sites.size());
   for (size_t i = 0; i < sites.size(); ++i) known[i] = !expected[i].empty();
-  float r = set.radius_mm > 0 ? static_cast<float>(set.radius_mm * tf.px_per_mm) : estimate_radius(rect, planes, known);
+  // A start with no piece on the board (Morris: every piece in hand) teaches the empty board only: how its sites
+  // look without a piece (occupancy), not the pieces' size or colours.
+  const bool any_piece = std::find(known.begin(), known.end(), true) != known.end();
+  float r = set.radius_mm > 0 ? static_cast<float>(set.radius_mm * tf.px_per_mm)
+            : any_piece       ? estimate_radius(rect, planes, known)
+                              : estimate_radius(rect, planes, unexplained_sites(rect, planes));
   find_discs(rect, pyramid, r, 0.06f, planes, details);
   std::vector<float> radii;
   for (size_t i = 0; i < sites.size(); ++i) {
     if (!expected[i].empty() && details[i].disc.level == 1) radii.push_back(details[i].disc.radius);
   }
   if (!radii.empty()) r = median_of(radii);
-  set.radius_mm = r / tf.px_per_mm;
+  if (any_piece) set.radius_mm = r / tf.px_per_mm;
   find_discs(rect, pyramid, r, 0.08f, planes, details);
 
   // Occupancy: a logistic fit on this board's known pieces and empty sites, drawn towards the defaults so
@@ -585,6 +593,17 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         const double y = expected[i].empty() ? 0 : 1;
         grad += x * (p - y);
         hess += x * x.t() * std::max(1e-6, p * (1 - p));
+      }
+      if (!any_piece) {
+        // Without a piece the weights of the evidence cannot be fitted: only the bias moves, so that every site
+        // of this empty board reads empty with a margin (a board whose drawn points and lines the paint model
+        // explains poorly shows some evidence everywhere), though never so far that a clear piece (half its
+        // rim seen, half its centre foreign) would read empty.
+        double most = -1e9;
+        for (size_t i = 0; i < sites.size(); ++i) most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
+        const double clear_piece = 0.5 * (w[1] + w[2]);
+        w[0] = std::min(static_cast<double>(prior[0]), std::max(-most - 2.5, -clear_piece + 2.5));
+        break;
       }
       cv::Vec3d step;
       if (!cv::solve(cv::Mat(hess), cv::Mat(grad), cv::Mat(step, false), cv::DECOMP_CHOLESKY)) break;

@@ -85,6 +85,8 @@ class CellReader {
                   std::vector<SiteDetail>& details) const;
   // The top faces' radius: measured at the sites in `use` (all when empty), keeping those most like discs.
   float estimate_radius(const Rectifier& rect, Planes& planes, const std::vector<bool>& use = {}) const;
+  // Sites whose centre the empty board's paint does not explain (all when fewer than two).
+  std::vector<bool> unexplained_sites(const Rectifier& rect, Planes& planes) const;
   void measure_foreign(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
