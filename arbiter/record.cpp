@@ -103,7 +103,7 @@ std::string text_record(const Rules& rules, const std::vector<GameSummary>& game
     bool clocked = false;
     for (const PlayedMove& m : g.moves) clocked = clocked || m.clock[0] != 0 || m.clock[1] != 0;
     for (size_t i = 0; i < g.moves.size(); i += 2) {
-      char number[16];
+      char number[32];
       std::snprintf(number, sizeof number, "%3zu. ", i / 2 + 1);
       std::string line = number;
       for (size_t k = i; k < i + 2 && k < g.moves.size(); ++k) {
