@@ -633,7 +633,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
       if (phase_ != Phase::Playing || history_.back().get() != after) return;
       if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
-      else act_on(onward, f.t, &f, out);
+      else settle(onward, f.t, f, out);
       return;
     }
   }
@@ -653,7 +653,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       if (!v.ambiguous || f.t - pending_->since >= options_.settle_ms) {
         Pending p = *pending_;
         pending_.reset();
-        act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
+        settle(p.verdict, std::max(p.since, last_event_t_), p.frame, out);
       }
       return;
     }
@@ -676,7 +676,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
         act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
         if (phase_ != Phase::Playing || history_.back().get() != after) return;
         if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
-        else act_on(onward, f.t, &f, out);
+        else settle(onward, f.t, f, out);
         return;
       }
     }
@@ -687,7 +687,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     pending_ = Pending{v, f.t, f};
     return;
   }
-  act_on(v, f.t, &f, out);
+  settle(v, f.t, f, out);
+}
+
+void Referee::settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out) {
+  if (ends_game(v) && try_revision(f, out, true)) return;
+  act_on(v, t, &f, out);
 }
 
 void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
@@ -797,8 +802,18 @@ std::string path_names(Position& from, const std::vector<int>& path) {
 
 }  // namespace
 
-bool Referee::try_revision(const Frame& f, std::vector<Event>& out) {
-  const std::string key = board_key(f.board) + "@" + std::to_string(generation_);
+bool Referee::ends_game(const Verdict& v) {
+  if (v.kind != Reading::Moves) return false;
+  Position* p = history_.back().get();
+  for (int i : v.moves) {
+    p = p->successor(static_cast<size_t>(i)).next.get();
+    if (rules_->outcome(p->state()).over()) return true;
+  }
+  return false;
+}
+
+bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end) {
+  const std::string key = board_key(f.board) + "@" + std::to_string(generation_) + (avoid_end ? "|end" : "");
   if (key == revision_failed_key_) return false;
   constexpr size_t kDepth = 40;            // readings looked back over
   constexpr double kRevisionMargin = 1.0;  // how much worse the newest reading's alternatives may fit
@@ -853,11 +868,13 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out) {
     for (const std::vector<int>& other : others) {
       std::vector<std::string> names;
       Position* p = &base;
+      bool ends = false;
       for (int i : other) {
         names.push_back(p->successor(static_cast<size_t>(i)).move.notation);
         p = p->successor(static_cast<size_t>(i)).next.get();
+        ends = ends || (avoid_end && rules_->outcome(p->state()).over());
       }
-      if (names == original) continue;
+      if (ends || names == original) continue;
       // The later readings, read again from the other choice.
       std::vector<std::vector<int>> later;
       std::vector<std::vector<std::string>> later_alternatives;
@@ -870,11 +887,23 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out) {
         std::vector<std::string> alts;
         for (const std::vector<int>& a : v.alternatives) alts.push_back(path_names(*p, a));
         later_alternatives.push_back(alts);
-        for (int i : v.moves) p = p->successor(static_cast<size_t>(i)).next.get();
+        for (int i : v.moves) {
+          p = p->successor(static_cast<size_t>(i)).next.get();
+          if (avoid_end && rules_->outcome(p->state()).over()) holds = false;
+        }
       }
       if (!holds) continue;
       Verdict now = read_frame(*p, f, {}, options_.inference);
       if (now.kind != Reading::Moves && now.kind != Reading::NoChange) continue;
+      if (avoid_end) {
+        bool over = rules_->outcome(p->state()).over();
+        Position* q = p;
+        for (int i : now.moves) {
+          q = q->successor(static_cast<size_t>(i)).next.get();
+          over = over || rules_->outcome(q->state()).over();
+        }
+        if (over) continue;
+      }
       // Revise: back to the reading's start, then the other choice and the later readings.
       std::vector<Evidence> kept;
       std::vector<int64_t> times;

@@ -169,6 +169,9 @@ class Referee {
   void read_setup(const Frame& f, std::vector<Event>& out);
   // `frame`: what the camera showed (for the announcement and the record), may be null.
   void act_on(const Verdict& v, int64_t t, const Frame* frame, std::vector<Event>& out);
+  // act_on for a reading of `f`, unless the reading would end the game and another
+  // reading of earlier frames lets it go on.
+  void settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out);
   void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
   void follow_up(int64_t t, std::vector<Event>& out);
   // Plays `path` (indices from the current position). `evidence` goes with the last
@@ -179,7 +182,12 @@ class Referee {
   // A frame no move explains: perhaps an earlier reading that could have gone
   // another way did. Revises the record (takeback, then the other moves) and
   // returns true when another choice makes this frame a legal move.
-  bool try_revision(const Frame& f, std::vector<Event>& out);
+  // With `avoid_end`, the frame does read as moves but they would end the game:
+  // revise only to a choice after which the frame reads and the game goes on (a
+  // guess about hidden pieces must not end a game that other choices continue).
+  bool try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end = false);
+  // Whether playing the reading `v` from the current position ends the game.
+  bool ends_game(const Verdict& v);
   void check_time(int64_t t, std::vector<Event>& out);
   void check_outcome(int64_t t, std::vector<Event>& out);
   void end_game(int64_t t, const Outcome& o, std::vector<Event>& out);

@@ -144,13 +144,19 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     const std::vector<PlayedMove>& recorded = referee.game().moves;
     int right = 0;
     int first_wrong = -1;
+    // looks_same_on[i]: the recorded positions from ply i+1 to the end look exactly
+    // like the true ones to a camera, so no frame could tell the record wrong.
+    std::vector<bool> looks_same_on(static_cast<size_t>(plies) + 1, recorded.size() == static_cast<size_t>(plies));
+    for (int i = plies - 1; i >= 0; --i)
+      looks_same_on[static_cast<size_t>(i)] =
+          looks_same_on[static_cast<size_t>(i) + 1] && i < static_cast<int>(recorded.size()) &&
+          rules->observe(rules->from_fen(recorded[static_cast<size_t>(i)].fen)) ==
+              rules->observe(truth[static_cast<size_t>(i) + 1]);
     for (int i = 0; i < plies; ++i) {
       const bool have = i < static_cast<int>(recorded.size());
       bool ok = have && recorded[static_cast<size_t>(i)].fen == fens[static_cast<size_t>(i) + 1];
       right += ok;
-      if (!ok && have &&
-          rules->observe(rules->from_fen(recorded[static_cast<size_t>(i)].fen)) ==
-              rules->observe(truth[static_cast<size_t>(i) + 1])) {
+      if (!ok && looks_same_on[static_cast<size_t>(i)]) {
         ++result.hidden;
         continue;
       }
@@ -177,7 +183,11 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     Outcome end = rules->outcome(truth.back());
     if (end.over()) {
       ++result.game_over_true;
-      result.game_over_right += referee.game().over && referee.game().result == end.result();
+      const bool end_right = referee.game().over && referee.game().result == end.result();
+      result.game_over_right += end_right;
+      if (!end_right && first_wrong < 0 && result.failures.size() < 200)
+        result.failures.push_back("game " + std::to_string(g) + ": ended " + end.result() + " (" + end.reason +
+                                  "), announced " + (referee.game().over ? referee.game().result + " (" + referee.game().reason + ")" : "nothing"));
     }
     if (first_wrong >= 0 && result.failures.size() < 200) {
       std::string what = "game " + std::to_string(g) + " ply " + std::to_string(first_wrong + 1) + ": played " +

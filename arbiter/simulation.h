@@ -36,8 +36,9 @@ struct SimulationResult {
   int64_t plies = 0;           // moves played in the true games
   int64_t right = 0;           // recorded moves that match the truth at their ply (same position after)
   // Of the others: plies where the recorded position differs from the true one only
-  // in what a camera cannot see (a Cờ tư lệnh stack's hidden pieces), so no reading
-  // of the board could have told them apart.
+  // in what a camera cannot see (a Cờ tư lệnh stack's hidden pieces) and every later
+  // recorded position looks exactly like the true one, so no frame of the game
+  // could have told them apart.
   int64_t hidden = 0;
   // Of the others: moves into a position no frame showed (a missed frame), where
   // another pair of moves explains the next frame as well and reaches the same
