@@ -398,7 +398,7 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
     auto rank = [&](const std::vector<int>& path) {
       Position* p = &position;
       for (int i : path) p = p->successor(static_cast<size_t>(i)).next.get();
-      return rules.outcome(p->state()).over() ? 1 : 0;
+      return p->over() ? 1 : 0;
     };
     std::vector<std::vector<int>> all = best.alternatives;
     all.insert(all.begin(), best.moves);

@@ -29,6 +29,11 @@ const std::vector<Move>& Position::moves() {
   return moves_;
 }
 
+const Outcome& Position::outcome() {
+  if (!outcome_) outcome_ = listed_ && !moves_.empty() ? Outcome::ongoing() : rules_->outcome(state_);
+  return *outcome_;
+}
+
 Successor& Position::successor(size_t i) {
   moves();
   std::unique_ptr<Successor>& slot = successors_.at(i);

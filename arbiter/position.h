@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engines/common/rules.h"
@@ -39,6 +40,11 @@ class Position {
   size_t move_count() { return moves().size(); }
   // The i-th legal move with its successor position (worked out on first use).
   Successor& successor(size_t i);
+  // Rules::outcome of the position, worked out once. A position whose legal moves
+  // are listed and not empty is not over (legal_moves is empty once a game is over),
+  // which costs nothing more.
+  const Outcome& outcome();
+  bool over() { return outcome().over(); }
   // Index of the legal move written `notation`, or -1.
   int find(const std::string& notation);
   // Drops the successors worked out so far (after a move is played, the others are
@@ -50,6 +56,7 @@ class Position {
   State state_;
   Observation seen_;
   bool listed_ = false;
+  std::optional<Outcome> outcome_;
   std::vector<Move> moves_;
   std::vector<std::unique_ptr<Successor>> successors_;
 };

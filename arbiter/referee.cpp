@@ -807,7 +807,7 @@ bool Referee::ends_game(const Verdict& v) {
   Position* p = history_.back().get();
   for (int i : v.moves) {
     p = p->successor(static_cast<size_t>(i)).next.get();
-    if (rules_->outcome(p->state()).over()) return true;
+    if (p->over()) return true;
   }
   return false;
 }
@@ -872,7 +872,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       for (int i : other) {
         names.push_back(p->successor(static_cast<size_t>(i)).move.notation);
         p = p->successor(static_cast<size_t>(i)).next.get();
-        ends = ends || (avoid_end && rules_->outcome(p->state()).over());
+        ends = ends || (avoid_end && p->over());
       }
       if (ends || names == original) continue;
       // The later readings, read again from the other choice.
@@ -889,18 +889,18 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
         later_alternatives.push_back(alts);
         for (int i : v.moves) {
           p = p->successor(static_cast<size_t>(i)).next.get();
-          if (avoid_end && rules_->outcome(p->state()).over()) holds = false;
+          if (avoid_end && p->over()) holds = false;
         }
       }
       if (!holds) continue;
       Verdict now = read_frame(*p, f, {}, options_.inference);
       if (now.kind != Reading::Moves && now.kind != Reading::NoChange) continue;
       if (avoid_end) {
-        bool over = rules_->outcome(p->state()).over();
+        bool over = p->over();
         Position* q = p;
         for (int i : now.moves) {
           q = q->successor(static_cast<size_t>(i)).next.get();
-          over = over || rules_->outcome(q->state()).over();
+          over = over || q->over();
         }
         if (over) continue;
       }
@@ -943,8 +943,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
 
 void Referee::check_outcome(int64_t t, std::vector<Event>& out) {
   if (phase_ != Phase::Playing) return;
-  Outcome o = rules_->outcome(state());
-  if (o.over()) end_game(t, o, out);
+  if (history_.back()->over()) end_game(t, history_.back()->outcome(), out);
 }
 
 Outcome Referee::points_decide(const std::string& why) const {
@@ -975,7 +974,7 @@ void Referee::end_game(int64_t t, const Outcome& o, std::vector<Event>& out) {
   e.extra["game_no"] = game().game_no;
   e.extra["winner"] = o.status == Outcome::Status::Win ? nlohmann::json(rules_->side_name(o.winner)) : nullptr;
   // An end that decides the whole match (Cờ toán: a 0 captured), told by the rules.
-  if (o.status == Outcome::Status::Win && rules_->outcome(state()).over() && rules_->decides_match(state()))
+  if (o.status == Outcome::Status::Win && history_.back()->over() && rules_->decides_match(state()))
     e.extra["absolute"] = true;
   if (clock_.options().any()) e.extra["clock"] = clock_json(t);
   emit(e, out);
