@@ -10,7 +10,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/board_appearance.h"
-#include "vision/render/face_art.h"
+#include "vision/symbol_reader.h"
 
 namespace sb::vision {
 
@@ -105,7 +105,9 @@ cv::Vec3f white_reference(const cv::Mat& gate_bgr, const cv::Mat& zone) {
 }
 
 CellReader::CellReader(PieceVocabulary vocab, std::vector<SideModel> default_sides, ReaderParams params)
-    : vocab_(std::move(vocab)), default_sides_(std::move(default_sides)), params_(params) {}
+    : vocab_(std::move(vocab)), default_sides_(std::move(default_sides)), params_(params) {
+  if (vocab_.face == PieceVocabulary::Face::Symbols) symbols_ = std::make_shared<const SymbolReader>(vocab_.kinds);
+}
 
 float CellReader::estimate_radius(const Rectifier& rect, Planes& planes, const std::vector<bool>& use) const {
   const CanonicalFrame& tf = rect.top_frame();
@@ -206,7 +208,10 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
                  static_cast<int>(2 * win) + 1, static_cast<int>(2 * win) + 1);
       Disc d = find_disc(top, acc, w, r, tol, rect.base_offset(static_cast<int>(i), l));
       d.level = l;
-      if (l == 1 || d.score > details[i].disc.score + params_.level_margin) details[i].disc = d;
+      // A stack's top must show a convincing rim of its own: on an empty site the best circle of a higher
+      // plane is often a neighbour's rim, seen displaced.
+      if (l == 1 || (d.score > details[i].disc.score + params_.level_margin && d.score >= params_.stack_min_score))
+        details[i].disc = d;
     }
   }
 }
@@ -404,33 +409,6 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
   }
 }
 
-const std::vector<KindModel>& CellReader::default_kinds() const {
-  if (!default_kinds_.empty() || vocab_.face != PieceVocabulary::Face::Symbols) return default_kinds_;
-  // Each symbol as the renderer draws it, in both of its styles, dark on ivory.
-  for (SymbolStyle style : {SymbolStyle::Letters, SymbolStyle::Pictograms}) {
-    PieceLook look;
-    look.face = FaceKind::Symbols;
-    look.symbols = style;
-    look.sides = {SideColours{'X', Rgb{0.93, 0.90, 0.82}, Rgb{0.15, 0.15, 0.15}}};
-    FaceArt art(look, 96);
-    for (char k : vocab_.kinds) {
-      cv::Mat face = art.face(std::string("X") + k);
-      cv::Mat bgr;
-      cv::cvtColor(face, bgr, cv::COLOR_BGRA2BGR);
-      Disc d;
-      d.centre = {(face.cols - 1) / 2.f, (face.rows - 1) / 2.f};
-      d.radius = face.cols / 2.f - 1;
-      Face f = cut_face(bgr, d);
-      KindModel m;
-      m.token = std::string(1, '?') + k;
-      m.polar = polar_of(mark_map(f, f.body, f.mark));
-      m.exemplars = 1;
-      default_kinds_.push_back(m);
-    }
-  }
-  return default_kinds_;
-}
-
 void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const {
   if (vocab_.face == PieceVocabulary::Face::Plain || vocab_.kinds.empty()) return;
   for (SiteDetail& d : details) {
@@ -448,27 +426,19 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     d.dots = count_dots(marks);
     const Polar polar = polar_of(marks);
 
-    // Candidates: the learnt kinds of this side; symbols the set lacks come from the defaults.
+    // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).
     std::vector<std::pair<char, float>> cand;
-    std::string covered;
-    for (const KindModel& k : set.kinds) {
-      if (k.token.size() != 2 || k.token[0] != side) continue;
-      float s = rotational_match(polar, k.polar);
-      if (vocab_.face == PieceVocabulary::Face::Dots && k.dots >= 0) s += d.dots.dots == k.dots ? 0.08f : -0.08f;
-      cand.emplace_back(k.token[1], s);
-      covered += k.token[1];
-    }
-    if (vocab_.face == PieceVocabulary::Face::Symbols) {
-      std::map<char, float> best;
-      for (const KindModel& k : default_kinds()) {
-        if (covered.find(k.token[1]) != std::string::npos) continue;
-        float s = rotational_match(polar, k.polar) - (set.learnt ? 0.1f : 0.f);
-        auto it = best.find(k.token[1]);
-        if (it == best.end() || s > it->second) best[k.token[1]] = s;
+    if (symbols_) {
+      cand = symbols_->rank(polar, set, side);
+    } else {
+      for (const KindModel& k : set.kinds) {
+        if (k.token.size() != 2 || k.token[0] != side) continue;
+        float s = rotational_match(polar, k.polar);
+        if (k.dots >= 0) s += d.dots.dots == k.dots ? 0.08f : -0.08f;
+        cand.emplace_back(k.token[1], s);
       }
-      for (const auto& [k, s] : best) cand.emplace_back(k, s);
+      std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     }
-    std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     d.kind_scores = cand;
 
     if (vocab_.face == PieceVocabulary::Face::Dots) {
@@ -668,16 +638,9 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         polars.push_back(polar_of(marks));
         counts.push_back(count_dots(marks).dots);
       }
-      std::vector<float> sum(polars[0].values);
-      for (size_t k = 1; k < polars.size(); ++k) {
-        int shift = 0;
-        rotational_match(polars[0], polars[k], &shift);
-        Polar turned = rotate_polar(polars[k], shift);
-        for (size_t v = 0; v < sum.size(); ++v) sum[v] += turned.values[v];
-      }
       KindModel km;
       km.token = token;
-      km.polar = polar_from_values(std::move(sum));
+      km.polar = consensus_polar(polars);
       std::map<int, int> votes;
       for (int c : counts) votes[c]++;
       km.dots = vocab_.face == PieceVocabulary::Face::Dots

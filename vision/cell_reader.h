@@ -7,12 +7,13 @@
 // (each occupied site's top face cut out at a normalised size) → sides (nearest learnt side colours; without a
 // learnt set, the occupied faces split in two by colour and matched to the config's side colours) → identities
 // (learnt pictures of each kind compared at every rotation, backed by a count of dot-like blobs; defaults: the
-// blob count, or symbols drawn by the renderer).
+// blob count; symbols: vision/symbol_reader.h).
 //
 // learn() runs the same stages on a board whose tokens are known and builds a PieceSet from it.
 #pragma once
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "vision/observation.h"
 #include "vision/piece_set.h"
 #include "vision/rectifier.h"
+#include "vision/symbol_reader.h"
 
 namespace sb::vision {
 
@@ -32,7 +34,8 @@ struct ReaderParams {
   // Occupancy without a learnt set: σ(w0 + w1·disc score + w2·foreign share).
   std::array<float, 3> default_occupancy{-13.3f, 22.6f, 59.f};
   float centre_pitches = 0.22f;       // the foreign share is measured this far round the site's centre
-  float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much
+  float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much ...
+  float stack_min_score = 0.4f;       // ... and show at least this much of its rim
   float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
 };
 
@@ -92,12 +95,11 @@ class CellReader {
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
-  const std::vector<KindModel>& default_kinds() const;
 
   PieceVocabulary vocab_;
   std::vector<SideModel> default_sides_;
   ReaderParams params_;
-  mutable std::vector<KindModel> default_kinds_;  // symbols drawn by the renderer, made on first use
+  std::shared_ptr<const SymbolReader> symbols_;  // Cờ tư lệnh's symbols (shared: the defaults are drawn once)
 };
 
 // The frame's white reference: per channel, the 80th percentile of the gate image inside the board zone.

@@ -1,0 +1,96 @@
+#include "vision/symbol_reader.h"
+
+#include <algorithm>
+#include <map>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/render/face_art.h"
+
+namespace sb::vision {
+
+SymbolReader::SymbolReader(std::string kinds) : kinds_(std::move(kinds)) {
+  // Dark on ivory: mark_map normalises the contrast, so only the shapes matter.
+  for (SymbolStyle style : {SymbolStyle::Letters, SymbolStyle::Pictograms}) {
+    PieceLook look;
+    look.face = FaceKind::Symbols;
+    look.symbols = style;
+    look.sides = {SideColours{'X', Rgb{0.93, 0.90, 0.82}, Rgb{0.15, 0.15, 0.15}}};
+    FaceArt art(look, 96);
+    for (char k : kinds_) {
+      cv::Mat face = art.face(std::string("X") + k);
+      cv::Mat bgr;
+      cv::cvtColor(face, bgr, cv::COLOR_BGRA2BGR);
+      Disc d;
+      d.centre = {(face.cols - 1) / 2.f, (face.rows - 1) / 2.f};
+      d.radius = face.cols / 2.f - 1;
+      Face f = cut_face(bgr, d);
+      KindModel m;
+      m.token = std::string(1, '?') + k;
+      m.polar = polar_of(mark_map(f, f.body, f.mark));
+      m.exemplars = 1;
+      defaults_.push_back(m);
+    }
+  }
+}
+
+Polar consensus_polar(const std::vector<Polar>& exemplars, std::vector<bool>* kept) {
+  const size_t n = exemplars.size();
+  if (kept) kept->assign(n, true);
+  if (n == 0) return {};
+  std::vector<std::vector<float>> sim(n, std::vector<float>(n, 1.f));
+  for (size_t a = 0; a < n; ++a)
+    for (size_t b = a + 1; b < n; ++b) sim[a][b] = sim[b][a] = rotational_match(exemplars[a], exemplars[b]);
+  size_t ref = 0;
+  float best = -1e9f;
+  for (size_t a = 0; a < n; ++a) {
+    float s = 0;
+    for (size_t b = 0; b < n; ++b) s += a == b ? 0.f : sim[a][b];
+    if (s > best) best = s, ref = a;
+  }
+  // With three or more, an exemplar is an outlier when it matches the reference far worse than the typical one.
+  std::vector<bool> use(n, true);
+  if (n >= 3) {
+    std::vector<float> to_ref;
+    for (size_t b = 0; b < n; ++b)
+      if (b != ref) to_ref.push_back(sim[ref][b]);
+    std::nth_element(to_ref.begin(), to_ref.begin() + static_cast<long>(to_ref.size() / 2), to_ref.end());
+    const float typical = to_ref[to_ref.size() / 2];
+    for (size_t b = 0; b < n; ++b)
+      if (b != ref && sim[ref][b] < typical - 0.2f && sim[ref][b] < 0.6f) use[b] = false;
+  }
+  std::vector<float> sum(exemplars[ref].values);
+  for (size_t b = 0; b < n; ++b) {
+    if (b == ref || !use[b]) continue;
+    int shift = 0;
+    rotational_match(exemplars[ref], exemplars[b], &shift);
+    const Polar turned = rotate_polar(exemplars[b], shift);
+    for (size_t v = 0; v < sum.size(); ++v) sum[v] += turned.values[v];
+  }
+  if (kept) *kept = use;
+  return polar_from_values(std::move(sum));
+}
+
+std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& set, char side) const {
+  std::map<char, float> learnt;
+  for (const KindModel& k : set.kinds) {
+    if (k.token.size() != 2 || k.polar.empty()) continue;
+    const float s = rotational_match(marks, k.polar) - (k.token[0] == side ? 0.f : 0.03f);
+    auto it = learnt.find(k.token[1]);
+    if (it == learnt.end() || s > it->second) learnt[k.token[1]] = s;
+  }
+  std::vector<KindScore> cand(learnt.begin(), learnt.end());
+  std::string covered;
+  for (const auto& [k, s] : learnt) covered += k;
+  std::map<char, float> best;
+  for (const KindModel& k : defaults_) {
+    if (covered.find(k.token[1]) != std::string::npos) continue;
+    const float s = rotational_match(marks, k.polar) - (set.learnt ? 0.1f : 0.f);
+    auto it = best.find(k.token[1]);
+    if (it == best.end() || s > it->second) best[k.token[1]] = s;
+  }
+  for (const auto& [k, s] : best) cand.emplace_back(k, s);
+  std::sort(cand.begin(), cand.end(), [](const KindScore& a, const KindScore& b) { return a.second > b.second; });
+  return cand;
+}
+
+}  // namespace sb::vision

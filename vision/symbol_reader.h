@@ -1,0 +1,45 @@
+// Cờ tư lệnh's piece symbols: which of the eleven kinds a top face shows, whatever way the piece is turned.
+// A face's marks (mark_map) become a polar picture (face.h), compared at every rotation with each kind's
+// template: the set's learnt templates (from the start position or an enrollment layout) first, then the symbols
+// the renderer draws in both its styles for kinds the set does not know.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "vision/face.h"
+#include "vision/piece_set.h"
+
+namespace sb::vision {
+
+// One kind and how well a face matches it (rotational_match, −1..1).
+using KindScore = std::pair<char, float>;
+
+// One kind's template from its exemplars (faces of known kind, a set being learnt): the exemplar most like the
+// others is the reference; exemplars far less like it than the rest (a face cut off-centre, a piece set down on
+// the wrong site) are dropped; the rest are turned to match it and averaged. `kept` (optional) gets, per
+// exemplar, whether it went into the average.
+Polar consensus_polar(const std::vector<Polar>& exemplars, std::vector<bool>* kept = nullptr);
+
+class SymbolReader {
+ public:
+  // `kinds`: the piece letters ("CHIETAGSFNM").
+  explicit SymbolReader(std::string kinds);
+
+  const std::string& kinds() const { return kinds_; }
+  // Each symbol as the renderer draws it, in both styles (tokens "?K").
+  const std::vector<KindModel>& defaults() const { return defaults_; }
+
+  // Every kind's best match for the marks of a face of `side`, best first. Kinds with learnt templates in `set`
+  // are scored against those (the side's own, or the other side's a little discounted: a set draws a kind alike
+  // on both sides, and a kind seen once per side gains a second exemplar); the others against the defaults,
+  // discounted when the set is learnt.
+  std::vector<KindScore> rank(const Polar& marks, const PieceSet& set, char side) const;
+
+ private:
+  std::string kinds_;
+  std::vector<KindModel> defaults_;
+};
+
+}  // namespace sb::vision
