@@ -2,11 +2,9 @@
 // Vision): finds the board in one image, reads every site and prints one observation line with "conf".
 // More options: --lens FILE, --set FILE (a learnt piece set), --debug FILE.png (the pipeline's overlay). With
 // --json the line also carries "located_by", "times" (ms per stage) and "levels" (stack heights read).
-#include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
 
 #include "app/commands.h"
 #include "app/render_setup.h"
@@ -15,18 +13,6 @@
 #include "vision/observation.h"
 
 namespace sb::cli {
-
-namespace {
-
-cv::Mat read_image_file(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("cannot read image '" + path + "': no such file");
-  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-  if (image.empty()) throw InputError("cannot read image '" + path + "': not an image OpenCV can decode");
-  return image;
-}
-
-}  // namespace
 
 int cmd_read(const Words& words) {
   std::vector<OptionSpec> specs = vision_option_specs();
@@ -39,19 +25,7 @@ int cmd_read(const Words& words) {
   setup.start(image.size());
   vision::Pipeline& pipeline = setup.pipeline();
 
-  // One still picture: shown to the pipeline as a still scene until the motion gate has seen it settle and
-  // the sites have been read.
-  vision::Frame frame;
-  frame.image = image;
-  vision::BoardObservation obs;
-  const int64_t step_ms = 100;
-  const int frames = 40;  // 4 s of stillness: far beyond the gate's window
-  for (int i = 0; i < frames && !obs.read; ++i) {
-    frame.t_ms = i * step_ms;
-    frame.index = i;
-    obs = pipeline.process(frame);
-    if (!obs.located) break;
-  }
+  vision::BoardObservation obs = read_still_image(pipeline, image);
   if (auto debug = args.value("--debug")) write_image(*debug, pipeline.debug_image());
   if (!obs.located)
     throw InputError("no board of '" + game + "' found in '" + args.positional()[1] +

@@ -47,6 +47,7 @@ int cmd_demo(const Words& args);  // cmd_demo.cpp
 int cmd_hall(const Words& args);
 // Vision (cmd_read.cpp)
 int cmd_read(const Words& args);
+int cmd_enroll(const Words& args);  // cmd_enroll.cpp
 // Benchmarks (cmd_bench.cpp)
 int cmd_bench(const Words& args);
 

@@ -40,6 +40,7 @@ const std::vector<Command>& commands() {
       {"simulate", "GAME --out DIR|FILE.mp4 [--moves N] [--seed S] [--fps F] [--faults illegal,takeback,nudge,light]: a game played by hands, frames + truth.jsonl", cmd_simulate},
       {"dataset", "GAME --out DIR --images N [--seed S]: settled synthetic photos with truth files", cmd_dataset},
       {"read", "GAME IMAGE [--calibration FILE.json] [--corners x,y,x,y,x,y,x,y] [--set FILE] [--json] [--debug FILE.png]: read the board in one image", cmd_read},
+      {"enroll", "GAME IMAGE [--corners x,y,x,y,x,y,x,y] [--calibration FILE.json] --out SET.json [--layout start|kinds] [--fen FEN]: learn a piece set from a picture of a known layout (for read/referee --set)", cmd_enroll},
       {"eval-vision", "GAME --dataset DIR | --videos DIR | --simulations N [--report FILE.html] [--fit truth|corners|locate] [--limit N] [--no-learn]: the vision pipeline's accuracy against the renderer's truth", cmd_eval_vision},
   };
   return table;

@@ -1,6 +1,9 @@
 #include "app/vision_setup.h"
 
+#include <filesystem>
 #include <sstream>
+
+#include <opencv2/imgcodecs.hpp>
 
 #include "calibration/board_locator.h"
 #include "calibration/lens.h"
@@ -25,6 +28,29 @@ std::array<cv::Point2d, 4> parse_corner_list(const std::string& text) {
   std::array<cv::Point2d, 4> corners;
   for (size_t k = 0; k < 4; ++k) corners[k] = {v[2 * k], v[2 * k + 1]};
   return corners;
+}
+
+cv::Mat read_image_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("cannot read image '" + path + "': no such file");
+  cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+  if (image.empty()) throw InputError("cannot read image '" + path + "': not an image OpenCV can decode");
+  return image;
+}
+
+vision::BoardObservation read_still_image(vision::Pipeline& pipeline, const cv::Mat& image) {
+  vision::Frame frame;
+  frame.image = image;
+  vision::BoardObservation obs;
+  const int64_t step_ms = 100;
+  const int frames = 40;  // 4 s of stillness: far beyond the gate's window
+  for (int i = 0; i < frames && !obs.read; ++i) {
+    frame.t_ms = i * step_ms;
+    frame.index = i;
+    obs = pipeline.process(frame);
+    if (!obs.located) break;
+  }
+  return obs;
 }
 
 VisionSetup::VisionSetup(const std::string& game, const Args& args, vision::PipelineParams params) : game_(game) {

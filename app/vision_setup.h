@@ -23,6 +23,13 @@ std::vector<OptionSpec> vision_option_specs();
 // "x,y,x,y,x,y,x,y": the playing area's corners near-left, near-right, far-right, far-left.
 std::array<cv::Point2d, 4> parse_corner_list(const std::string& text);
 
+// The image in `path`, in colour; an InputError naming the file when it is missing or cannot be decoded.
+cv::Mat read_image_file(const std::string& path);
+
+// One still picture shown to `pipeline` as a still scene until the motion gate has seen it settle and the sites
+// were read (or the board was not found: `located` false).
+vision::BoardObservation read_still_image(vision::Pipeline& pipeline, const cv::Mat& image);
+
 class VisionSetup {
  public:
   // Reads and checks every vision option at once (a bad file is an error before any frame is read).

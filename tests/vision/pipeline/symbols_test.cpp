@@ -1,0 +1,229 @@
+// Cờ tư lệnh through the pipeline: the set learnt from the start position (also a set like no default), every
+// piece found with its side on a position the learning never saw, the empty sites' drawings (river, lines)
+// never taken for pieces, the symbols read at any rotation (a few still confused, see kSymbolSlack); and the
+// enrollment layout that shows each kind once.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <opencv2/imgcodecs.hpp>
+
+#include "calibration/board_locator.h"
+#include "vision/enrollment.h"
+#include "vision/game_vision.h"
+#include "vision/render/renderer.h"
+#include "vision/render/truth.h"
+
+namespace sb::vision {
+namespace {
+
+// RULES.md §4 (the engine's kStartFen), ranks 12 down to 1; no stacks at the start.
+const char* const kStartRanks[12] = {"6c4", "1n2fh1hf2", "3a2s2a1",   "2n1gt1tg2", "2ie2m2ei",  "11",
+                                     "11",  "2IE2M2EI",  "2N1GT1TG2", "3A2S2A1",   "1N2FH1HF2", "6C4"};
+
+BoardContents start_contents() {
+  BoardContents b;
+  for (int r = 0; r < 12; ++r) {
+    const std::string rank = kStartRanks[r];
+    int file = 0;
+    for (size_t k = 0; k < rank.size(); ++k) {
+      if (std::isdigit(static_cast<unsigned char>(rank[k]))) {
+        int n = rank[k] - '0';
+        if (k + 1 < rank.size() && std::isdigit(static_cast<unsigned char>(rank[k + 1])))
+          n = n * 10 + (rank[++k] - '0');
+        file += n;
+        continue;
+      }
+      const char c = rank[k];
+      const std::string token = std::string(1, std::isupper(static_cast<unsigned char>(c)) ? 'R' : 'B') +
+                                static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      b[std::string(1, static_cast<char>('a' + file)) + std::to_string(12 - r)] = {token};
+      ++file;
+    }
+  }
+  return b;
+}
+
+// The start's pieces scattered over other sites (every kind of both sides, on land, water and the river).
+BoardContents scattered(const calib::BoardModel& model, const BoardContents& start, uint64_t seed) {
+  std::vector<std::string> sites;
+  for (const auto& s : model.sites) sites.push_back(s.name);
+  Rng rng(seed);
+  for (size_t i = sites.size(); i > 1; --i) std::swap(sites[i - 1], sites[rng.below(static_cast<int>(i))]);
+  BoardContents b;
+  size_t k = 0;
+  for (const auto& [site, layers] : start) b[sites[k++]] = layers;
+  return b;
+}
+
+// "n misread: a; b; c …" (the first dozen).
+std::string listed(const std::vector<std::string>& v) {
+  std::string out = std::to_string(v.size()) + " wrong:";
+  for (size_t k = 0; k < v.size() && k < 12; ++k) out += " " + v[k] + ";";
+  return out;
+}
+
+struct Shot {
+  cv::Mat image;
+  std::map<std::string, std::string> truth;
+  std::array<cv::Point2d, 4> corners;
+};
+
+Shot shoot(const Look& look, const BoardContents& board, uint64_t seed) {
+  const calib::BoardModel model = calib::load_board_model("cotulenh");
+  const cv::Size size(1280, 720);
+  Renderer renderer(model, look, size, seed);
+  Rng rng(seed);
+  Scene scene;
+  scene.pieces = place_pieces(model, look.pieces, board, rng);
+  Shot s;
+  s.image = renderer.render(scene, seed);
+  s.truth = visible_tokens(scene.pieces);
+  nlohmann::json g = geometry_json(renderer);
+  for (size_t k = 0; k < 4; ++k) s.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+  return s;
+}
+
+Look base_look(double tilt_deg) {
+  const calib::BoardModel model = calib::load_board_model("cotulenh");
+  GameArt art = load_game_art("cotulenh");
+  Look look;
+  look.pieces = art.pieces;
+  look.board.colours = art.board;
+  look.camera.tilt_deg = tilt_deg;
+  look.camera.px_per_pitch = std::min(42.0, max_px_per_pitch(model, look.camera, cv::Size(1280, 720)));
+  look.sensor.noise = 1.5;
+  return look;
+}
+
+BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0) {
+  BoardObservation obs;
+  for (int i = 0; i < 20 && !obs.read; ++i) {
+    Frame f;
+    f.image = image;
+    f.t_ms = t0 + i * 50;
+    f.index = i;
+    obs = p.process(f);
+  }
+  return obs;
+}
+
+std::vector<std::string> expected_tokens(const calib::BoardModel& model,
+                                         const std::map<std::string, std::string>& truth) {
+  std::vector<std::string> out(model.sites.size());
+  for (size_t i = 0; i < model.sites.size(); ++i) {
+    auto it = truth.find(model.sites[i].name);
+    if (it != truth.end()) out[i] = it->second;
+  }
+  return out;
+}
+
+// Sites read wrong: `side_only` compares only whether a piece stands there and whose it is.
+std::vector<std::string> misreads(const calib::BoardModel& model, const BoardObservation& obs,
+                                  const std::map<std::string, std::string>& truth, bool side_only = false) {
+  std::vector<std::string> wrong;
+  const std::vector<std::string> want = expected_tokens(model, truth);
+  for (size_t i = 0; i < model.sites.size(); ++i) {
+    const std::string& got = obs.sites[i].token;
+    const bool same = side_only ? got.substr(0, 1) == want[i].substr(0, 1) : got == want[i];
+    if (!same) wrong.push_back(model.sites[i].name + ": read '" + got + "', is '" + want[i] + "'");
+  }
+  return wrong;
+}
+
+// The symbols are not yet read at the 99.5 % on every look (README, Vision accuracy): these boards allow
+// this many of their 38 symbols wrong, never a piece missed, seen where none stands, or given to the wrong side.
+constexpr size_t kSymbolSlack = 6;
+
+struct Misreads {
+  std::vector<std::string> sides;   // occupancy or side wrong
+  std::vector<std::string> tokens;  // anything wrong
+};
+
+// Learns from the start under `look`, then reads the scattered position under the same look (other noise,
+// other placements and turns). Returns the misreads of the second picture.
+Misreads learn_then_read(const Look& look, uint64_t seed, std::vector<std::string>* learn_problems) {
+  PipelineParams params;
+  params.debug = true;
+  Pipeline p = make_pipeline("cotulenh", params);
+  const BoardContents start = start_contents();
+  Shot first = shoot(look, start, seed);
+  calib::BoardLocator locator(p.model());
+  p.use_fit(locator.from_corners(first.corners), first.image.size());
+  BoardObservation obs = read_still(p, first.image, 0);
+  EXPECT_TRUE(obs.read);
+  EXPECT_TRUE(p.learn(expected_tokens(p.model(), first.truth), learn_problems));
+  Shot second = shoot(look, scattered(p.model(), start, seed + 1), seed + 1);
+  obs = read_still(p, second.image, 10000);
+  EXPECT_TRUE(obs.read);
+  Misreads m{misreads(p.model(), obs, second.truth, true), misreads(p.model(), obs, second.truth)};
+  if (!m.tokens.empty())
+    cv::imwrite(::testing::TempDir() + "symbols_" + std::to_string(seed) + ".png", p.debug_image());
+  return m;
+}
+
+TEST(CotulenhSymbols, TheConfigSetLearntFromTheStartReadsAnotherPositionWithEverySideRight) {
+  Look look = base_look(15);
+  look.pieces.symbols = SymbolStyle::Letters;
+  std::vector<std::string> problems;
+  const Misreads wrong = learn_then_read(look, 21, &problems);
+  EXPECT_LE(problems.size(), 1u) << "the start after learning, " << listed(problems);
+  EXPECT_TRUE(wrong.sides.empty()) << listed(wrong.sides);
+  EXPECT_LE(wrong.tokens.size(), kSymbolSlack) << listed(wrong.tokens);
+}
+
+TEST(CotulenhSymbols, ASetLikeNoDefaultWithPictogramsIsLearntAndItsSidesNeverSwapped) {
+  Look look = base_look(25);
+  look.pieces.symbols = SymbolStyle::Pictograms;
+  look.pieces.max_turn_deg = 180;
+  // Dark green and yellow bodies with light and dark marks: nothing like the config's ivory pieces.
+  look.pieces.sides = {SideColours{'R', Rgb{0.12, 0.38, 0.20}, Rgb{0.95, 0.94, 0.90}},
+                       SideColours{'B', Rgb{0.92, 0.80, 0.20}, Rgb{0.10, 0.08, 0.06}}};
+  std::vector<std::string> problems;
+  const Misreads wrong = learn_then_read(look, 33, &problems);
+  EXPECT_LE(problems.size(), 1u) << "the start after learning, " << listed(problems);
+  EXPECT_TRUE(wrong.sides.empty()) << listed(wrong.sides);
+  EXPECT_LE(wrong.tokens.size(), kSymbolSlack) << listed(wrong.tokens);
+}
+
+TEST(Enrollment, TheKindsLayoutShowsEachCotulenhKindOnTheHomeRanks) {
+  const calib::BoardModel model = calib::load_board_model("cotulenh");
+  const std::vector<std::string> layout = kinds_layout(model, vocabulary_for("cotulenh"));
+  const std::string told = describe_layout(model, layout);
+  EXPECT_NE(told.find("a1 RC"), std::string::npos) << told;
+  EXPECT_NE(told.find("k12 BM"), std::string::npos) << told;
+  std::map<std::string, std::string> by_site;
+  for (size_t i = 0; i < model.sites.size(); ++i)
+    if (!layout[i].empty()) by_site[model.sites[i].name] = layout[i];
+  const std::map<std::string, std::string> want = {
+      {"a1", "RC"},  {"b1", "RH"},  {"c1", "RI"},  {"d1", "RE"},  {"e1", "RT"},  {"f1", "RA"},
+      {"g1", "RG"},  {"h1", "RS"},  {"i1", "RF"},  {"j1", "RN"},  {"k1", "RM"},  {"a12", "BC"},
+      {"b12", "BH"}, {"c12", "BI"}, {"d12", "BE"}, {"e12", "BT"}, {"f12", "BA"}, {"g12", "BG"},
+      {"h12", "BS"}, {"i12", "BF"}, {"j12", "BN"}, {"k12", "BM"}};
+  EXPECT_EQ(by_site, want);
+}
+
+TEST(Enrollment, ASetLearntFromEachKindShownOnceReadsTheStart) {
+  Look look = base_look(15);
+  Pipeline p = make_pipeline("cotulenh");
+  const std::vector<std::string> layout = kinds_layout(p.model(), vocabulary_for("cotulenh"));
+  BoardContents board;
+  for (size_t i = 0; i < layout.size(); ++i)
+    if (!layout[i].empty()) board[p.model().sites[i].name] = {layout[i]};
+  Shot enrol = shoot(look, board, 41);
+  calib::BoardLocator locator(p.model());
+  p.use_fit(locator.from_corners(enrol.corners), enrol.image.size());
+  ASSERT_TRUE(read_still(p, enrol.image, 0).read);
+  std::vector<std::string> problems;
+  ASSERT_TRUE(p.learn(layout, &problems)) << listed(problems);
+  Shot start = shoot(look, start_contents(), 42);
+  BoardObservation obs = read_still(p, start.image, 10000);
+  ASSERT_TRUE(obs.read);
+  EXPECT_TRUE(misreads(p.model(), obs, start.truth, true).empty())
+      << listed(misreads(p.model(), obs, start.truth, true));
+  std::vector<std::string> wrong = misreads(p.model(), obs, start.truth);
+  EXPECT_LE(wrong.size(), kSymbolSlack) << listed(wrong);
+}
+
+}  // namespace
+}  // namespace sb::vision
