@@ -5,17 +5,9 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/thread_clock.h"
+
 namespace sb::vision {
-
-namespace {
-
-double thread_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-}  // namespace
 
 BoardLocate::BoardLocate(calib::BoardModel model, std::optional<calib::Lens> lens, LocateParams params)
     : tracker_(calib::BoardLocator(std::move(model), params.locator, lens), params.tracker),
@@ -124,7 +116,7 @@ void BoardLocate::turn(int quarter_turns) {
 }
 
 LocateResult BoardLocate::update(const cv::Mat& frame) {
-  const double t0 = thread_ms();
+  const double t0 = thread_cpu_ms();
   LocateResult r;
   const cv::Size size(frame.cols, frame.rows);
   if (calibration_ && calibration_->image_size != size) {
@@ -145,7 +137,7 @@ LocateResult BoardLocate::update(const cv::Mat& frame) {
       r.located = true;
       r.state = "fixed";
       r.changed = frames_ == 1;
-      r.ms = thread_ms() - t0;
+      r.ms = thread_cpu_ms() - t0;
       return r;
     }
   }
@@ -154,7 +146,7 @@ LocateResult BoardLocate::update(const cv::Mat& frame) {
     // Searching: markers first (the tracker), then the drawn outline of a plain board.
     if ((frames_ - 1) % std::max(1, params_.retry_every_frames) != 0) {
       r.state = "searching";
-      r.ms = thread_ms() - t0;
+      r.ms = thread_cpu_ms() - t0;
       return r;
     }
     calib::TrackUpdate u = tracker_.update(frame);
@@ -163,7 +155,7 @@ LocateResult BoardLocate::update(const cv::Mat& frame) {
       r.located = r.changed = true;
       r.state = calib::track_state_name(u.state);
       r.markers = u.markers_in_place;
-      r.ms = thread_ms() - t0;
+      r.ms = thread_cpu_ms() - t0;
       return r;
     }
     if (params_.use_outline) {
@@ -172,12 +164,12 @@ LocateResult BoardLocate::update(const cv::Mat& frame) {
         fixed_ = true;
         r.located = r.changed = true;
         r.state = "fixed";
-        r.ms = thread_ms() - t0;
+        r.ms = thread_cpu_ms() - t0;
         return r;
       }
     }
     r.state = "searching";
-    r.ms = thread_ms() - t0;
+    r.ms = thread_cpu_ms() - t0;
     return r;
   }
 
@@ -189,7 +181,7 @@ LocateResult BoardLocate::update(const cv::Mat& frame) {
     r.changed = true;
   }
   r.located = calibration_.has_value();
-  r.ms = thread_ms() - t0;
+  r.ms = thread_cpu_ms() - t0;
   return r;
 }
 

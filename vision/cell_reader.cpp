@@ -6,34 +6,30 @@
 #include <cmath>
 #include <map>
 #include <numeric>
-
 #include <opencv2/imgproc.hpp>
 
 #include "vision/board_appearance.h"
 #include "vision/symbol_reader.h"
+#include "vision/thread_clock.h"
 
 namespace sb::vision {
 
 namespace {
 
-double thread_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
 // Adds the time since the last call to `out` under `name`.
 struct StageClock {
   std::vector<std::pair<std::string, double>>& out;
-  double t = thread_ms();
+  double t = thread_cpu_ms();
   void lap(const char* name) {
-    const double now = thread_ms();
+    const double now = thread_cpu_ms();
     out.emplace_back(name, now - t);
     t = now;
   }
 };
 
-float sigmoid(float x) { return 1.f / (1.f + std::exp(-x)); }
+float sigmoid(float x) {
+  return 1.f / (1.f + std::exp(-x));
+}
 
 float median_of(std::vector<float> v) {
   if (v.empty()) return 0;
@@ -56,7 +52,9 @@ cv::Vec3f div(const cv::Vec3f& a, const cv::Vec3f& b) {
   return {a[0] / std::max(1.f, b[0]), a[1] / std::max(1.f, b[1]), a[2] / std::max(1.f, b[2])};
 }
 
-cv::Vec3f mul(const cv::Vec3f& a, const cv::Vec3f& b) { return {a[0] * b[0], a[1] * b[1], a[2] * b[2]}; }
+cv::Vec3f mul(const cv::Vec3f& a, const cv::Vec3f& b) {
+  return {a[0] * b[0], a[1] * b[1], a[2] * b[2]};
+}
 
 // The frame's white as a face's body colour tells it, from the side's learnt body colour (relative to white).
 cv::Vec3f white_from_body(const cv::Vec3f& body, const cv::Vec3f& body_rel) {
@@ -83,7 +81,7 @@ float best_probability(const std::vector<float>& scores, float temperature) {
 struct CellReader::Planes {
   std::vector<cv::Mat> top;  // per stack level, from 1
   std::vector<cv::Mat> acc;
-  cv::Mat foreign;           // level 1: where the empty board does not explain the image (board_appearance.h)
+  cv::Mat foreign;  // level 1: where the empty board does not explain the image (board_appearance.h)
   BoardPaint paint;
 };
 
@@ -114,7 +112,8 @@ float CellReader::estimate_radius(const Rectifier& rect, Planes& planes, const s
   const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
   const float win = params_.search_pitches * pitch_px;
   std::vector<float> radii;
-  for (float f = params_.radius_min_pitch; f <= params_.radius_max_pitch + 1e-4f; f *= 1.07f) radii.push_back(f * pitch_px);
+  for (float f = params_.radius_min_pitch; f <= params_.radius_max_pitch + 1e-4f; f *= 1.07f)
+    radii.push_back(f * pitch_px);
   // One accumulator per radius. Per site, the largest radius whose circle is nearly as strong as the best one:
   // marks inside a face (a zero's ring, a symbol's border) make smaller circles, the rim is the outermost.
   const size_t n = rect.model().sites.size();
@@ -222,7 +221,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, std::vec
   planes.paint = measure_paint(top, labels);
   const BoardPaint& paint = planes.paint;
   planes.foreign = foreign_mask(top, labels, paint);
-  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
+              sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const float centre_gain = paint.ok ? paint.gain(0.5f, 0.5f) : 1.f;
   const CanonicalFrame& tf = rect.top_frame();
   const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
@@ -421,7 +421,8 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     cv::Vec3f mark = d.face.mark;
     const bool learnt_mark = sm && cv::norm(sm->mark - sm->body) > 0.08;
     if (learnt_mark) mark = mul(sm->mark, white_from_body(d.face.body, sm->body));
-    const bool shows_marks = learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
+    const bool shows_marks =
+        learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     d.dots = count_dots(marks);
     const Polar polar = polar_of(marks);
@@ -550,8 +551,8 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   measure_foreign(rect, planes, details);
   if (planes.paint.ok) white = planes.paint.reference();
   {
-    const std::array<float, 3>& prior = base.occupancy[1] != 0 || base.occupancy[2] != 0 ? base.occupancy
-                                                                                        : params_.default_occupancy;
+    const std::array<float, 3>& prior =
+        base.occupancy[1] != 0 || base.occupancy[2] != 0 ? base.occupancy : params_.default_occupancy;
     cv::Vec3d w(prior[0], prior[1], prior[2]);
     const double lambda = 0.02 * static_cast<double>(sites.size());
     for (int iter = 0; iter < 25; ++iter) {
@@ -570,7 +571,8 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         // explains poorly shows some evidence everywhere), though never so far that a clear piece (half its
         // rim seen, half its centre foreign) would read empty.
         double most = -1e9;
-        for (size_t i = 0; i < sites.size(); ++i) most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
+        for (size_t i = 0; i < sites.size(); ++i)
+          most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
         const double clear_piece = 0.5 * (w[1] + w[2]);
         w[0] = std::min(static_cast<double>(prior[0]), std::max(-most - 2.5, -clear_piece + 2.5));
         break;
@@ -644,11 +646,13 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       std::map<int, int> votes;
       for (int c : counts) votes[c]++;
       km.dots = vocab_.face == PieceVocabulary::Face::Dots
-                    ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })->first
+                    ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })
+                          ->first
                     : -1;
       km.exemplars = static_cast<int>(idx.size());
-      set.kinds.erase(std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
-                      set.kinds.end());
+      set.kinds.erase(
+          std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
+          set.kinds.end());
       set.kinds.push_back(std::move(km));
     }
   }

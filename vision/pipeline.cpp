@@ -7,17 +7,9 @@
 #include <map>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/thread_clock.h"
+
 namespace sb::vision {
-
-namespace {
-
-double thread_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-}  // namespace
 
 Pipeline::Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<SideModel> default_sides,
                    PipelineParams params, std::optional<calib::Lens> lens)
@@ -73,7 +65,7 @@ void Pipeline::pool(const ReadResult& r, BoardObservation& obs) {
 }
 
 BoardObservation Pipeline::process(const Frame& frame) {
-  const double t_start = thread_ms();
+  const double t_start = thread_cpu_ms();
   BoardObservation obs;
   obs.t_ms = frame.t_ms;
   LocateResult loc = locate_.update(frame.image);
@@ -83,20 +75,20 @@ BoardObservation Pipeline::process(const Frame& frame) {
   GateResult g;
   if (!loc.located) {
     obs.sites.assign(model_.sites.size(), SiteReading{});
-    obs.times.total_ms = thread_ms() - t_start;
+    obs.times.total_ms = thread_cpu_ms() - t_start;
     if (params_.debug) draw_debug(frame, obs, g);
     return obs;
   }
   if (!rect_ || geometry_revision_ != locate_.revision() || loc.state == "moved") rebuild_geometry();
 
-  double t0 = thread_ms();
+  double t0 = thread_cpu_ms();
   pyramid_.reset(frame.image, rect_->frame_roi());
   rect_->gate_image(pyramid_, gate_image_);
-  obs.times.rectify_ms = thread_ms() - t0;
+  obs.times.rectify_ms = thread_cpu_ms() - t0;
 
-  t0 = thread_ms();
+  t0 = thread_cpu_ms();
   g = gate_->update(gate_image_, frame.t_ms);
-  obs.times.gate_ms = thread_ms() - t0;
+  obs.times.gate_ms = thread_cpu_ms() - t0;
   // A plain board's fit is checked once the board is still: a knocked camera shows it elsewhere. The gate then
   // waits for stillness again in the new geometry, and the board is read the next time it settles. A still
   // scene the gate holds unsettled for a change across the board's edge may be that too (everything moved),
@@ -120,10 +112,10 @@ BoardObservation Pipeline::process(const Frame& frame) {
   if (!g.settled) pooled_.clear();
 
   if (g.settled && (g.just_settled || last_read_ms_ < 0 || frame.t_ms - last_read_ms_ >= params_.reread_ms)) {
-    t0 = thread_ms();
+    t0 = thread_cpu_ms();
     last_white_ = white_reference(gate_image_, rect_->zone_mask());
     last_read_ = reader_.read(*rect_, pyramid_, set_, last_white_);
-    obs.times.read_ms = thread_ms() - t0;
+    obs.times.read_ms = thread_cpu_ms() - t0;
     last_read_ms_ = frame.t_ms;
     last_read_frame_ = frame.image;
     pool(last_read_, obs);
@@ -132,7 +124,7 @@ BoardObservation Pipeline::process(const Frame& frame) {
   if (current_.size() != model_.sites.size()) current_.assign(model_.sites.size(), SiteReading{});
   obs.sites = current_;
   for (size_t i = 0; i < obs.sites.size() && i < g.site_motion.size(); ++i) obs.sites[i].disturbed = g.site_motion[i];
-  obs.times.total_ms = thread_ms() - t_start;
+  obs.times.total_ms = thread_cpu_ms() - t_start;
   if (params_.debug) draw_debug(frame, obs, g);
   return obs;
 }

@@ -8,17 +8,9 @@
 #include <opencv2/features2d.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/thread_clock.h"
+
 namespace sb::vision {
-
-namespace {
-
-double thread_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-}  // namespace
 
 void ViewRegistration::detect(const cv::Mat& frame, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const {
   cv::Mat gray;
@@ -43,17 +35,17 @@ void ViewRegistration::set_reference(const cv::Mat& frame, const std::vector<cv:
 }
 
 Registration ViewRegistration::check(const cv::Mat& frame) const {
-  const double t0 = thread_ms();
+  const double t0 = thread_cpu_ms();
   Registration r;
   if (ref_descriptors_.empty() || frame.size() != size_) {
-    r.ms = thread_ms() - t0;
+    r.ms = thread_cpu_ms() - t0;
     return r;
   }
   std::vector<cv::Point2f> points;
   cv::Mat descriptors;
   detect(frame, points, descriptors);
   if (descriptors.empty()) {
-    r.ms = thread_ms() - t0;
+    r.ms = thread_cpu_ms() - t0;
     return r;
   }
   cv::BFMatcher matcher(cv::NORM_HAMMING, /*crossCheck=*/true);
@@ -61,7 +53,7 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
   matcher.match(ref_descriptors_, descriptors, matches);
   r.matches = static_cast<int>(matches.size());
   if (r.matches < params_.min_inliers) {
-    r.ms = thread_ms() - t0;
+    r.ms = thread_cpu_ms() - t0;
     return r;
   }
   std::vector<cv::Point2f> from, to;
@@ -74,7 +66,7 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
   r.inliers = static_cast<int>(std::count(inlier.begin(), inlier.end(), uchar{1}));
   if (h.empty() || r.inliers < params_.min_inliers ||
       r.inliers < params_.min_inlier_share * static_cast<double>(r.matches)) {
-    r.ms = thread_ms() - t0;
+    r.ms = thread_cpu_ms() - t0;
     return r;
   }
   r.told = true;
@@ -84,7 +76,7 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
   for (size_t i = 0; i < quad_.size(); ++i)
     r.corner_shift_px = std::max(r.corner_shift_px, static_cast<double>(cv::norm(moved[i] - quad_[i])));
   r.moved = r.corner_shift_px > params_.moved_px;
-  r.ms = thread_ms() - t0;
+  r.ms = thread_cpu_ms() - t0;
   return r;
 }
 
