@@ -24,6 +24,7 @@
 #include "hall/broker_process.h"
 #include "hall/observed_game.h"
 #include "tests/support/run_command.h"
+#include "tests/support/test_broker.h"
 #include "tests/support/webdriver.h"
 
 namespace {
@@ -65,19 +66,8 @@ TEST(HallBrowser, TheOverviewShowsEveryBoardsDiagramScoreAndResultAndABoardEnlar
   const std::string dir = ::testing::TempDir() + "hall_browser_" + std::to_string(::getpid());
   fs::remove_all(dir);
   fs::create_directories(dir);
-  std::unique_ptr<sb::hall::BrokerProcess> own_broker;
-  std::string broker_address;
-  if (const char* shared = std::getenv("SMARTBOARD_TEST_MQTT"); shared && *shared) {
-    broker_address = shared;
-  } else {
-    sb::hall::BrokerProcessOptions bo;
-    bo.work_dir = dir + "/broker";
-    own_broker = std::make_unique<sb::hall::BrokerProcess>(bo);
-    own_broker->start();
-    broker_address = own_broker->address();
-  }
-  const std::string event = "browser-" + std::to_string(::getpid()) + "-" +
-                            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count() % 1000000007);
+  const sb::testing::TestBroker broker = sb::testing::test_broker(dir + "/broker");
+  const std::string event = sb::testing::unique_event("browser");
 
   std::vector<PlayedBoard> boards = {played(1, "brazilian", 9, false), played(2, "cotoan", 12, false),
                                      played(3, "morris6", 400, true)};
@@ -87,7 +77,7 @@ TEST(HallBrowser, TheOverviewShowsEveryBoardsDiagramScoreAndResultAndABoardEnlar
     csv << "board,first,second,game\n1,An,Binh,brazilian\n2,Chi,Dung,cotoan\n3,Giang,Hoa,morris6\n";
   }
   const int http = sb::hall::BrokerProcess::free_port();
-  std::vector<std::string> args = {SMARTBOARD_BINARY, "hall", "--mqtt", broker_address, "--event", event,
+  std::vector<std::string> args = {SMARTBOARD_BINARY, "hall", "--mqtt", broker.address, "--event", event,
                                    "--http", std::to_string(http), "--pairings", dir + "/pairings.csv"};
   std::vector<char*> argv;
   for (std::string& s : args) argv.push_back(s.data());
@@ -109,7 +99,7 @@ TEST(HallBrowser, TheOverviewShowsEveryBoardsDiagramScoreAndResultAndABoardEnlar
       std::ofstream out(observations);
       for (const std::string& line : b.truth.lines) out << line << "\n";
     }
-    auto r = run_smartboard({"referee", b.game, "--observations", observations, "--mqtt", broker_address, "--board",
+    auto r = run_smartboard({"referee", b.game, "--observations", observations, "--mqtt", broker.address, "--board",
                              std::to_string(b.board), "--event", event, "--journal",
                              dir + "/board" + std::to_string(b.board) + ".journal"});
     ASSERT_EQ(r.status, 0) << r.err;

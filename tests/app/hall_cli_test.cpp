@@ -19,57 +19,28 @@
 #include <nlohmann/json.hpp>
 
 #include "hall/broker_process.h"
+#include "tests/support/http_get.h"
 #include "tests/support/run_command.h"
+#include "tests/support/test_broker.h"
 
 extern char** environ;
 
 namespace {
 
+using sb::testing::http_get;
 using sb::testing::run_smartboard;
-
-std::string http_get(int port, const std::string& path) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(static_cast<uint16_t>(port));
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-    ::close(fd);
-    return "";
-  }
-  std::string req = "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
-  (void)!::write(fd, req.data(), req.size());
-  std::string out;
-  char buf[4096];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
-  ::close(fd);
-  auto body = out.find("\r\n\r\n");
-  return body == std::string::npos ? "" : out.substr(body + 4);
-}
 
 TEST(HallCli, ARefereesEventsReachTheHallsBoardsApi) {
   const std::string dir = ::testing::TempDir() + "hall_cli_" + std::to_string(::getpid());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   // The broker of the test run (scripts/test exports it), else one of our own.
-  std::unique_ptr<sb::hall::BrokerProcess> own_broker;
-  std::string broker_address;
-  if (const char* shared = std::getenv("SMARTBOARD_TEST_MQTT"); shared && *shared) {
-    broker_address = shared;
-  } else {
-    sb::hall::BrokerProcessOptions bo;
-    bo.work_dir = dir + "/broker";
-    own_broker = std::make_unique<sb::hall::BrokerProcess>(bo);
-    own_broker->start();
-    broker_address = own_broker->address();
-  }
+  const sb::testing::TestBroker broker = sb::testing::test_broker(dir + "/broker");
   // An event of this test alone: a shared broker keeps other runs' retained boards.
-  const std::string event = "cli-" + std::to_string(::getpid()) + "-" +
-                            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count() % 1000000007);
+  const std::string event = sb::testing::unique_event("cli");
   const int http = sb::hall::BrokerProcess::free_port();
 
-  std::vector<std::string> args = {SMARTBOARD_BINARY, "hall", "--mqtt", broker_address, "--event", event,
+  std::vector<std::string> args = {SMARTBOARD_BINARY, "hall", "--mqtt", broker.address, "--event", event,
                                    "--http", std::to_string(http)};
   std::vector<char*> argv;
   for (std::string& s : args) argv.push_back(s.data());
@@ -95,7 +66,7 @@ TEST(HallCli, ARefereesEventsReachTheHallsBoardsApi) {
   obs << nlohmann::json{{"t", 4000}, {"board", board(w, b)}}.dump() << "\n";
   obs.close();
 
-  auto r = run_smartboard({"referee", "brazilian", "--observations", dir + "/obs.jsonl", "--mqtt", broker_address,
+  auto r = run_smartboard({"referee", "brazilian", "--observations", dir + "/obs.jsonl", "--mqtt", broker.address,
                            "--board", "12", "--event", event, "--journal", dir + "/board12.journal"});
   EXPECT_EQ(r.status, 0) << r.err;
   nlohmann::json boards;

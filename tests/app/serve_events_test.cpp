@@ -17,12 +17,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/http_get.h"
 #include "tests/support/run_command.h"
 
 extern char** environ;
 
 namespace {
 
+using sb::testing::http_get;
 using sb::testing::run_smartboard;
 
 const char* kStart = "R:R0e2,1a1,2b1,3c1,4d1,5e1,6f1,7g1,8h1,9i1:B0e10,1i11,2h11,3g11,4f11,5e11,6d11,7c11,8b11,9a11";
@@ -79,27 +81,6 @@ TEST(ServeEvents, BadInputExitsTwoNamingWhatAndWhere) {
   EXPECT_EQ(r.status, 2);
   r = run_smartboard({"serve-events", "cotoan", good, "--speed", "0", "--exit-when-done"});
   EXPECT_EQ(r.status, 2);
-}
-
-std::string http_get(int port, const std::string& path) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(static_cast<uint16_t>(port));
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-    ::close(fd);
-    return "";
-  }
-  std::string req = "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
-  (void)!::write(fd, req.data(), req.size());
-  std::string out;
-  char buf[4096];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
-  ::close(fd);
-  auto body = out.find("\r\n\r\n");
-  return body == std::string::npos ? "" : out.substr(body + 4);
 }
 
 // The PDN download of a replayed English game comes from the draughts engine's
