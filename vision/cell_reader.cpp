@@ -176,13 +176,25 @@ std::vector<bool> CellReader::unexplained_sites(const Rectifier& rect, Planes& p
   const CanonicalFrame& tf = rect.top_frame();
   const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
   std::vector<bool> use(rect.model().sites.size(), false);
-  int n = 0;
-  for (size_t i = 0; i < use.size(); ++i) {
+  for (size_t i = 0; i < use.size(); ++i)
     use[i] = foreign_share(foreign, tf.to_px(rect.model().sites[i].centre), radius) > 0.3f;
-    n += use[i];
-  }
-  if (n < 2) use.assign(use.size(), true);
   return use;
+}
+
+float CellReader::unknown_radius(const Rectifier& rect, Planes& planes, const PieceSet& set, float* tol) const {
+  const float nominal =
+      static_cast<float>(params_.nominal_radius_pitch * rect.model().pitch_mm * rect.top_frame().px_per_mm);
+  if (nominal > 0 && set.learnt) {
+    *tol = std::max(*tol, 0.15f);
+    return nominal;
+  }
+  std::vector<bool> use = unexplained_sites(rect, planes);
+  if (std::count(use.begin(), use.end(), true) >= 2) return estimate_radius(rect, planes, use);
+  if (nominal > 0) {
+    *tol = std::max(*tol, 0.15f);
+    return nominal;
+  }
+  return estimate_radius(rect, planes, {});
 }
 
 void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float r, float tol, Planes& planes,
@@ -474,8 +486,8 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   if (r <= 0) {
     planes.top.resize(1);
     rect.top_image(pyramid, 1, planes.top[0]);
-    r = estimate_radius(rect, planes, unexplained_sites(rect, planes));
     tol = 0.12f;
+    r = unknown_radius(rect, planes, set, &tol);
     clock.lap("radius");
   }
   out.radius_px = r;
@@ -534,9 +546,10 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   // A start with no piece on the board (Morris: every piece in hand) teaches the empty board only: how its sites
   // look without a piece (occupancy), not the pieces' size or colours.
   const bool any_piece = std::find(known.begin(), known.end(), true) != known.end();
+  float unused_tol = 0;
   float r = set.radius_mm > 0 ? static_cast<float>(set.radius_mm * tf.px_per_mm)
             : any_piece       ? estimate_radius(rect, planes, known)
-                              : estimate_radius(rect, planes, unexplained_sites(rect, planes));
+                              : unknown_radius(rect, planes, base, &unused_tol);
   find_discs(rect, pyramid, r, 0.06f, planes, details);
   std::vector<float> radii;
   for (size_t i = 0; i < sites.size(); ++i) {
@@ -566,15 +579,18 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         hess += x * x.t() * std::max(1e-6, p * (1 - p));
       }
       if (!any_piece) {
-        // Without a piece the weights of the evidence cannot be fitted: only the bias moves, so that every site
-        // of this empty board reads empty with a margin (a board whose drawn points and lines the paint model
-        // explains poorly shows some evidence everywhere), though never so far that a clear piece (half its
-        // rim seen, half its centre foreign) would read empty.
+        // Without a piece the weights of the evidence cannot be fitted: only the bias moves, to where every site
+        // of this empty board reads empty with a margin. Down, for a board whose drawn points and lines the
+        // paint model explains poorly (some evidence everywhere), though never so far that a clear piece (half
+        // its rim seen, half its centre foreign) would read empty; up, for a board that shows little: a light
+        // piece on a light sheet leaves its centre unexplained nowhere, and its rim is all it shows.
         double most = -1e9;
         for (size_t i = 0; i < sites.size(); ++i)
           most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
         const double clear_piece = 0.5 * (w[1] + w[2]);
-        w[0] = std::min(static_cast<double>(prior[0]), std::max(-most - 2.5, -clear_piece + 2.5));
+        // Raised at most so far that an empty site needs a third of its rim seen to read as a piece.
+        const double margin = 3, highest = -w[1] / 3;
+        w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(highest, static_cast<double>(prior[0])));
         break;
       }
       cv::Vec3d step;

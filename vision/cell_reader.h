@@ -37,6 +37,10 @@ struct ReaderParams {
   float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much ...
   float stack_min_score = 0.4f;       // ... and show at least this much of its rim
   float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
+  // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
+  // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
+  // instead, and a light piece on a light sheet is told from the paint by its rim only, at the right radius.
+  float nominal_radius_pitch = 0;
 };
 
 // Everything the reader found at one site (for learning, evaluation and the debug overlay).
@@ -88,8 +92,13 @@ class CellReader {
                   std::vector<SiteDetail>& details) const;
   // The top faces' radius: measured at the sites in `use` (all when empty), keeping those most like discs.
   float estimate_radius(const Rectifier& rect, Planes& planes, const std::vector<bool>& use = {}) const;
-  // Sites whose centre the empty board's paint does not explain (all when fewer than two).
+  // Sites whose centre the empty board's paint does not explain.
   std::vector<bool> unexplained_sites(const Rectifier& rect, Planes& planes) const;
+  // The radius of a set that does not know its own. A set learnt from a start without pieces: the nominal
+  // radius (its first pieces may be all of one colour, or light on a light sheet, and a dark piece's measured
+  // outline is wider than a light one's rim). Otherwise measured at the unexplained sites when there are two or
+  // more, else the nominal one, else measured at every site. The nominal radius comes with a wider `tol`.
+  float unknown_radius(const Rectifier& rect, Planes& planes, const PieceSet& set, float* tol) const;
   void measure_foreign(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;

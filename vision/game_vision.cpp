@@ -54,6 +54,8 @@ std::vector<SideModel> default_sides_for(const GameArt& art, const PieceVocabula
 Pipeline make_pipeline(const std::string& game, PipelineParams params, std::optional<calib::Lens> lens) {
   PieceVocabulary vocab = vocabulary_for(game);
   GameArt art = load_game_art(game);
+  if (params.reader.nominal_radius_pitch <= 0)
+    params.reader.nominal_radius_pitch = static_cast<float>(art.pieces.diameter_pitch / 2);
   Pipeline p(calib::load_board_model(game), vocab, default_sides_for(art, vocab), params, std::move(lens));
   PieceSet set;
   set.game = game;
