@@ -6,7 +6,8 @@
 //
 // More options: --games N (then stop; 0 = until stopped) and --exit-when-done, --moves N (plies per game before
 // the next one), --illegal-ply N, --fps F, --pace X, --size WxH, --events FILE.jsonl, --wait-for-viewer (start
-// the game once a screen is open), --http [ADDR:]PORT
+// the game once a screen is open), --observations-out FILE.jsonl (what vision gave the referee), --debug DIR (the
+// pipeline's overlay of every read frame), --http [ADDR:]PORT
 // instead of --port, --lang en|vi, --speak, --www DIR, and the rules options.
 #include <chrono>
 #include <cstdio>
@@ -56,7 +57,8 @@ void print_announcements(const std::vector<nlohmann::json>& shown, display::Lang
 int cmd_demo(const Words& words) {
   std::vector<OptionSpec> specs = {{"--game"},  {"--port"},  {"--speed"}, {"--seed"},  {"--games"},
                                    {"--moves"}, {"--illegal-ply"}, {"--fps"}, {"--pace"}, {"--size"},
-                                   {"--events"}, {"--exit-when-done", false}, {"--wait-for-viewer", false}};
+                                   {"--events"}, {"--exit-when-done", false}, {"--wait-for-viewer", false},
+                                   {"--observations-out"}, {"--debug"}};
   for (OptionSpec& s : rules_option_specs()) specs.push_back(s);
   for (OptionSpec& s : screen_option_specs()) specs.push_back(s);
   Args args("demo", words, specs, 0, 0);
