@@ -7,7 +7,9 @@
 // - --videos DIR (repeatable, from `smartboard simulate --out DIR`): the motion gate frame by frame against the
 //   truth's "stable" flags (settled never while a hand is over the board; the latency from the hand leaving to
 //   the settled observation), and the settled reads against the truth board; --trace FILE.jsonl writes one
-//   line per frame (truth stable, settled, read, sites wrong) to see where.
+//   line per frame (truth stable, settled, read, sites wrong) to see where; --gate-debug DIR writes the gate's
+//   debug image (MotionGate::debug_image) of every frame held unsettled by a change across the board's edge
+//   while the truth says nothing is over the board.
 // - --simulations N: N games simulated with fault injections (in --work DIR), each evaluated as --videos and
 //   then refereed through the whole pipeline (`smartboard referee GAME --source DIR --corners …`); the recorded
 //   moves are compared with the simulation's, and every illegal-move announcement beyond the injected ones
@@ -370,7 +372,8 @@ struct VideoResult {
 
 // One simulation folder: every frame through the pipeline (located from the first frame's corners, tracked by
 // markers when the board has them), the gate against "stable", and every settled read against the board.
-void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& result, std::ostream* trace) {
+void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& result, std::ostream* trace,
+                    const std::optional<fs::path>& gate_debug) {
   const nlohmann::json summary = read_json(dir / "game.json");
   if (summary.value("game", game) != game)
     throw InputError("eval-vision --videos: '" + dir.string() + "' is a simulation of " + summary.value("game", "?"));
@@ -435,6 +438,12 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
       const auto cmp = compare(gv.model, t.at("board"), obs.sites, t.value("hidden", nlohmann::json::array()));
       wrong = static_cast<int>(std::count_if(cmp.begin(), cmp.end(), [](const auto& c) { return c.truth != c.read; }));
       result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
+    }
+    if (gate_debug && obs.edge_blocked && stable) {
+      // The frames the gate holds unsettled for a change across the board's edge while nothing is over it.
+      char name[64];
+      std::snprintf(name, sizeof name, "%s_%08lld.png", dir.filename().c_str(), static_cast<long long>(f.t_ms));
+      write_image((*gate_debug / name).string(), pipeline.gate_debug_image());
     }
     if (trace) {
       nlohmann::json tr = {{"video", dir.filename().string()}, {"t", f.t_ms}, {"stable", stable},
@@ -562,7 +571,7 @@ int cmd_eval_vision(const Words& words) {
   Args args("eval-vision", words,
             {{"--dataset"}, {"--report"}, {"--limit"}, {"--fit"}, {"--videos", true, true}, {"--simulations"},
              {"--work"}, {"--seed"}, {"--moves"}, {"--fps"}, {"--faults"}, {"--no-referee", false},
-             {"--no-learn", false}, {"--trace"}},
+             {"--no-learn", false}, {"--trace"}, {"--gate-debug"}},
             1, 1);
   const std::string game = args.positional()[0];
   calib::BoardModel model = board_model_for(game);  // an unknown game fails here, before any work
@@ -655,7 +664,15 @@ int cmd_eval_vision(const Words& words) {
       trace_file.open(*path);
       if (!trace_file) throw InputError("eval-vision --trace: cannot write '" + *path + "'");
     }
-    for (const fs::path& d : video_dirs) evaluate_video(game, d, v, trace_file.is_open() ? &trace_file : nullptr);
+    std::optional<fs::path> gate_debug;
+    if (auto dir = args.value("--gate-debug")) {
+      std::error_code ec;
+      fs::create_directories(*dir, ec);
+      if (!fs::is_directory(*dir)) throw InputError("eval-vision --gate-debug: cannot create directory '" + *dir + "'");
+      gate_debug = *dir;
+    }
+    for (const fs::path& d : video_dirs)
+      evaluate_video(game, d, v, trace_file.is_open() ? &trace_file : nullptr, gate_debug);
     const vision::GateFigures g = v.gate.figures();
     const vision::ReadFigures rf = v.reads.figures();
     std::vector<vision::TargetLine> T;

@@ -26,6 +26,7 @@ void MotionGate::reset() {
   have_prev_ = false;
   settled_ = false;
   reference_.release();
+  earlier_.clear();
   last_motion_ms_ = -1;
   ring_blocked_since_ = -1;
 }
@@ -200,11 +201,14 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   prev_ = cur;
 
   // Static check against the settled scene: something lying across the ring round the board zone.
+  static_change_.release();
+  holding_.release();
   if (!reference_.empty() && !r.disturbed) {
     cv::Mat s;
     field_difference(cur, reference_, fit_gain_field(cur, reference_, sample_idx_), s);
-    cv::Mat changed;
+    cv::Mat& changed = static_change_;
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
+    holding_ = cv::Mat::zeros(changed.size(), CV_8U);
     // An arm lies across the ring: a changed part that comes in from the gate image's edge (the player), crosses
     // the ring and reaches well into the board zone (the hand over the board). A piece taken from or put down
     // beside the board, even at its very edge, does not reach from the image's edge to over the board.
@@ -227,8 +231,35 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
           if (edge[x]) from_edge[k] = 1;
         }
       }
-      for (size_t k = 1; k < static_cast<size_t>(n); ++k)
-        if (from_edge[k] && in_zone[k] >= params_.arm_zone_px) ring_changed += in_ring[k];
+      // A settled scene may hold a hand that rested beside the board when it settled; once it has gone, its
+      // absence looks like an arm lying across the edge. The scene before it came tells: where the frame now
+      // looks like an earlier settled scene, what changed is that the hand left. There the settled scene is
+      // put right and nothing holds the board.
+      std::vector<cv::Mat> earlier_diff;
+      for (size_t k = 1; k < static_cast<size_t>(n); ++k) {
+        if (!from_edge[k] || in_zone[k] < params_.arm_zone_px) continue;
+        const cv::Mat part = labels == static_cast<int>(k);
+        const int area = cv::countNonZero(part);
+        bool left = false;
+        for (size_t e = 0; e < earlier_.size() && !left; ++e) {
+          if (earlier_diff.size() <= e) {
+            cv::Mat d;
+            field_difference(cur, earlier_[e], fit_gain_field(cur, earlier_[e], sample_idx_), d);
+            earlier_diff.push_back(d);
+          }
+          cv::Mat same;
+          cv::compare(earlier_diff[e], threshold * 1.5, same, cv::CMP_LE);
+          left = cv::countNonZero(same & part) >= params_.left_share * area;
+        }
+        if (left) {
+          cv::Mat grown;
+          cv::dilate(part, grown, cv::Mat(), cv::Point(-1, -1), 2);
+          cur.copyTo(reference_, grown);
+          continue;
+        }
+        ring_changed += in_ring[k];
+        holding_.setTo(255, part);
+      }
     }
     if (ring_changed >= params_.ring_foreign_px) {
       if (ring_blocked_since_ < 0) ring_blocked_since_ = t_ms;
@@ -250,6 +281,10 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   if (now_settled && !settled_) {
     r.just_settled = true;
     r.settle_latency_ms = t_ms - last_motion_ms_;
+    if (!reference_.empty() && params_.earlier_scenes > 0) {
+      earlier_.insert(earlier_.begin(), reference_);
+      if (earlier_.size() > static_cast<size_t>(params_.earlier_scenes)) earlier_.pop_back();
+    }
     reference_ = cur.clone();
   } else if (now_settled) {
     cv::addWeighted(reference_, 1 - params_.reference_follow, cur, params_.reference_follow, 0, reference_);
@@ -258,6 +293,39 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   r.settled = now_settled;
   r.last_motion_ms = last_motion_ms_;
   return r;
+}
+
+cv::Mat MotionGate::debug_image(const cv::Mat& gate_bgr, int scale) const {
+  cv::Mat out;
+  if (gate_bgr.empty()) return out;
+  gate_bgr.convertTo(out, -1, 0.6);  // dimmed, so the marks stand out
+  auto paint = [&](const cv::Mat& mask, cv::Scalar colour) {
+    if (!mask.empty() && mask.size() == out.size()) out.setTo(colour, mask);
+  };
+  paint(static_change_, cv::Scalar(40, 40, 230));
+  paint(holding_, cv::Scalar(230, 40, 230));
+  paint(moving_, cv::Scalar(0, 230, 255));
+  cv::resize(out, out, cv::Size(), scale, scale, cv::INTER_NEAREST);
+  auto outline = [&](const cv::Mat& mask, cv::Scalar colour) {
+    cv::Mat big;
+    cv::resize(mask, big, out.size(), 0, 0, cv::INTER_NEAREST);
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(big, contours, cv::RETR_LIST, cv::CHAIN_APPROX_SIMPLE);
+    cv::drawContours(out, contours, -1, colour, 1);
+  };
+  outline(zone_, cv::Scalar(60, 200, 60));
+  outline(ring_, cv::Scalar(230, 120, 40));
+  // The plain gate image beside it, and the settled scene the static change is measured against.
+  cv::Mat plain, ref;
+  cv::resize(gate_bgr, plain, out.size(), 0, 0, cv::INTER_NEAREST);
+  if (!reference_.empty() && reference_.size() == gate_bgr.size()) {
+    reference_.convertTo(ref, CV_8UC3);
+    cv::resize(ref, ref, out.size(), 0, 0, cv::INTER_NEAREST);
+  } else {
+    ref = cv::Mat::zeros(out.size(), CV_8UC3);
+  }
+  cv::hconcat(std::vector<cv::Mat>{out, plain, ref}, out);
+  return out;
 }
 
 }  // namespace sb::vision

@@ -8,8 +8,10 @@
 // → per-site and board disturbance → static check (a change against the settled scene that stays, coming in
 // from the gate image's edge across the ring just outside the board zone and well into the zone — an arm, the
 // hand resting over the board — keeps the board unsettled; a piece put down or taken beside the board does not
-// reach from the edge over it; anything still there after `absorb_ms` becomes part of the scene) → settled when
-// nothing moved for `still_ms`.
+// reach from the edge over it; a change where the frame looks again like one of the `earlier_scenes` settled
+// before is a hand that rested beside the board when it last settled and has gone: the settled scene is put
+// right there; anything still there after `absorb_ms` becomes part of the scene) → settled when nothing moved
+// for `still_ms`. debug_image() shows what moved, what changed and what holds the board.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +30,8 @@ struct GateParams {
   int64_t absorb_ms = 8000;        // a static change still there after this long is taken into the scene (a
                                    // hand resting on the board's edge stays for seconds: it must not be taken in)
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
+  int earlier_scenes = 4;          // settled scenes kept to tell a hand that left from an arm that came ...
+  double left_share = 0.8;         // ... a change that looks like one of them over this share of its pixels
 };
 
 struct GateResult {
@@ -58,16 +62,26 @@ class MotionGate {
   // Debug: the last blurred difference against the previous frame (float, grey levels) and the moving mask.
   const cv::Mat& difference() const { return diff_; }
   const cv::Mat& moving() const { return moving_; }
+  // Debug: the last static change against the settled scene (8-bit mask; empty when not checked this frame) and
+  // the part of it that held the board unsettled.
+  const cv::Mat& static_change() const { return static_change_; }
+  const cv::Mat& holding() const { return holding_; }
+  // Debug: `gate_bgr` (this frame's gate image) enlarged `scale` times with the zone (green) and ring (blue)
+  // outlines, the moving pixels (yellow), the static change (red) and the part that holds the board (magenta);
+  // beside it the plain gate image and the settled scene it is compared with.
+  cv::Mat debug_image(const cv::Mat& gate_bgr, int scale = 3) const;
 
  private:
-  cv::Mat zone_, ring_, watch_;      // watch = zone ∪ ring
-  cv::Mat edge_;                     // the gate image's border, where arms come in
+  cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
+  cv::Mat edge_;                 // the gate image's border, where arms come in
   std::vector<cv::Rect> cells_;
   GateParams params_;
 
-  cv::Mat prev_;       // previous frame, float, blurred
-  cv::Mat reference_;  // the scene when last settled, float, blurred
+  cv::Mat prev_;                  // previous frame, float, blurred
+  cv::Mat reference_;             // the scene when last settled, float, blurred
+  std::vector<cv::Mat> earlier_;  // the settled scenes before it, newest first
   cv::Mat diff_, moving_;
+  cv::Mat static_change_, holding_;
   double noise_ = 2.0;
   bool have_prev_ = false;
   bool settled_ = false;

@@ -64,6 +64,9 @@ class Pipeline {
   const Rectifier* rectifier() const { return rect_ ? &*rect_ : nullptr; }
   const std::optional<calib::Calibration>& calibration() const { return locate_.calibration(); }
   const cv::Mat& debug_image() const { return debug_; }
+  // The motion gate's view of the latest frame (MotionGate::debug_image): what moved, what changed since the
+  // board last settled, and what of that holds it unsettled. Drawn on demand; empty before the board is located.
+  cv::Mat gate_debug_image(int scale = 3) const { return gate_ ? gate_->debug_image(gate_image_, scale) : cv::Mat(); }
   // The reader's details of the latest read (for evaluation and overlays).
   const ReadResult& last_read() const { return last_read_; }
 

@@ -1,7 +1,8 @@
 // The motion gate and the locate stage on rendered scenes of a plain Nine Men's Morris board located by its
 // corners: a hand lying still over the board is never settled; a piece taken from beside the board, a lamp
-// switched on and a knocked camera are not hands, and the board settles again soon after (the camera's move
-// followed, so the sites read right afterwards).
+// switched on and a knocked camera are not hands, nor is the absence of a hand that rested beside the board
+// when it settled; the board settles again soon after (the camera's move followed, so the sites read right
+// afterwards).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -124,6 +125,42 @@ TEST_F(GateScenes, APieceTakenFromBesideTheBoardDoesNotHoldTheBoard) {
   feed(draw(taken, 4), 20);
   ASSERT_GE(first_settled_ms_, 0) << "never settled after a piece was taken from beside the board";
   EXPECT_LE(first_settled_ms_ - left, 300);
+}
+
+// The takeback of a simulated Morris game (eval-vision morris9 --simulations 1 --seed 8200001): the hand that
+// had taken the piece back rested beside the sheet's corner and the board settled; it crept a little closer,
+// its fingertips near the board zone's corner, and the board settled again with it there (against a scene that
+// held the hand already, only the hand's small shift had changed); then it put the piece down at the corner
+// and left. Its absence looked like an arm lying across the board's edge (the settled scene still held it) and
+// the board was held unsettled for the rest of the game. From a clean scene, the same hand 0.3 pitch off the
+// corner does hold the board (the first ASSERTs below would fail with it there first).
+TEST_F(GateScenes, AHandThatRestedBesideTheBoardWhenItSettledDoesNotHoldItOnceGone) {
+  const double pitch = model_.pitch_mm;
+  const calib::Vec2 corner{model_.size_mm.x + 0.3 * pitch, model_.size_mm.y + 0.3 * pitch};
+  Scene resting = scene_;
+  HandPose h = hand_over("g1");
+  h.grip = {corner.x + 0.45 * pitch, corner.y + 0.45 * pitch, -20};
+  resting.hands.push_back(h);
+  reset_counts();
+  feed(draw(resting, 7), 20);
+  ASSERT_GE(first_settled_ms_, 0) << "a hand beside the board, not over it, held the board unsettled";
+  resting.hands.back().grip = {corner.x + 0.3 * pitch, corner.y + 0.3 * pitch, -20};
+  reset_counts();
+  feed(draw(resting, 8), 20);
+  ASSERT_GE(first_settled_ms_, 0) << "the hand crept closer and held the board unsettled";
+
+  Scene after = scene_;
+  PieceInstance laid = after.pieces.back();
+  laid.xy = {corner.x, corner.y};
+  laid.base_mm = 0;
+  laid.site.clear();
+  after.pieces.push_back(laid);
+  reset_counts();
+  const int64_t left = t_;
+  feed(draw(after, 9), 40);  // the piece lies at the corner, the hand has gone
+  ASSERT_GE(first_settled_ms_, 0) << "never settled after the hand left the piece at the sheet's corner";
+  EXPECT_LE(first_settled_ms_ - left, 400);
+  EXPECT_TRUE(last_.settled);
 }
 
 TEST_F(GateScenes, ALampSwitchedOnSettlesAgainSoon) {
