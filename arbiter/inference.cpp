@@ -110,6 +110,14 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
     }
     complete = false;
     if (o == before.sites[i]) continue;
+    // A capture by replacement: players often take the captured piece off before the capturer lands there. A
+    // little dearer than a finished move that shows the same board (an air force's strike that returned), so
+    // that one is not kept waiting.
+    if (o.empty() && std::find(s.move.captured.begin(), s.move.captured.end(), i) != s.move.captured.end()) {
+      progress = true;
+      cost += 0.25;
+      continue;
+    }
     if (rests_here(i) || (i == from && o.empty())) {
       progress = true;
       continue;

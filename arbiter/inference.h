@@ -15,7 +15,8 @@
 //   under way      a legal move half made: every site shows its token before or
 //                  after the move, or the moving piece rests on a waypoint or is
 //                  lifted (a mill made but no piece removed yet, jumped pieces not
-//                  all removed, an air force over its target)
+//                  all removed, an air force over its target, a piece taken by
+//                  replacement off the board before its capturer lands there)
 //   takeback       the board is back at an earlier position of the game
 // When none fits: `illegal` if one physical move of the side to move explains the
 // change (Rules::explain_change), possibly after a legal move of the other side;

@@ -44,6 +44,17 @@ TEST(CotulenhRefereeTest, AirForceThatStaysOnItsTargetIsTheCaptureOnceTheBoardSe
   EXPECT_EQ(summary(s.see(over, 2000)), "move:Fd4xd6");
 }
 
+TEST(CotulenhRefereeTest, CaptureWhoseTakenPieceLeavesFirstIsNoIllegalMove) {
+  // Red's tank on d4, Blue's infantry on d5: the player takes the infantry off the board, then moves the tank.
+  RefereeOptions o;
+  o.start_fen = "5c5/11/11/11/11/11/11/3i7/3T7/11/11/6C4 r";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  EXPECT_EQ(summary(s.see(s.with(s.board(), "d5", ""))), "");
+  EXPECT_EQ(summary(s.see(s.with(s.board(), "d5", ""), 2000)), "") << "the capture is still being made";
+  ASSERT_EQ(summary(s.play("Td4xd5")), "move:Td4xd5");
+}
+
 TEST(CotulenhRefereeTest, StackIsFollowedUnderItsTopPiece) {
   RefereeOptions o;
   o.start_fen = "5c5/11/11/11/11/11/11/11/3(TI)7/11/11/6C4 r";  // a tank carrying an infantry
