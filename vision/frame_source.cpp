@@ -193,10 +193,15 @@ VideoFileSource::VideoFileSource(const std::string& path, double fallback_fps) :
   if (!fs::is_regular_file(path, ec)) throw InputError("video '" + path + "' does not exist");
   capture_ = std::make_unique<cv::VideoCapture>();
   bool opened = false;
-  try {
-    opened = capture_->open(path, cv::CAP_ANY);
-  } catch (const cv::Exception&) {
-    opened = false;
+  // Only the backends that decode files: CAP_ANY would also probe camera libraries (gPhoto2 scans USB) for a
+  // file that is no video, slowly and leaking what they allocate.
+  for (int backend : {cv::CAP_FFMPEG, cv::CAP_GSTREAMER}) {
+    try {
+      opened = capture_->open(path, backend);
+    } catch (const cv::Exception&) {
+      opened = false;
+    }
+    if (opened) break;
   }
   if (!opened) throw InputError("video '" + path + "' cannot be decoded (not a video file OpenCV reads)");
   double fps = capture_->get(cv::CAP_PROP_FPS);
