@@ -1,7 +1,8 @@
 // End to end in headless Chromium: the screen opened while a short Cờ toán game
 // is published move by move must show the moves, the pieces, an illegal-move
 // banner, a capture with its calculation and the scores; the teaching mode must
-// show every capture with its calculation. Chromium is driven by chromedriver
+// show every capture with its calculation. Then the whole demo (renderer → vision
+// → referee → screen) on a Cờ toán game and on a Morris game. Chromium is driven by chromedriver
 // over its HTTP/JSON (WebDriver) protocol (tests/support/webdriver.h). Saves screenshots under
 // build/test-output/.
 #include <gtest/gtest.h>
@@ -241,6 +242,73 @@ TEST(Browser, DemoGameThroughVisionShowsMovesCaptureScoresAndIllegalBanner) {
     for (const std::string& l : announced) illegal_on_terminal |= l.find("Illegal move") != std::string::npos;
     EXPECT_TRUE(illegal_on_terminal);
     browser.screenshot(out_dir / "display-demo.png");
+  }
+  fs::remove_all(work);
+}
+
+// The same through a Morris game, whose start shows no piece on the board: the renderer's hands place
+// (morris3, seed 1: a2 c3 b1 b3 a3 c2, and before the third placement White shifts a2 to a1, which no rule
+// allows while pieces are still in hand, and puts it back). The screen must show every placement, the pieces
+// still in hand, the red banner and the position restored.
+TEST(Browser, MorrisDemoThroughVisionShowsPlacementsPiecesInHandAndIllegalBanner) {
+  if (!on_path("chromium") || !on_path("chromedriver"))
+    GTEST_SKIP() << "chromium or chromedriver is not installed (scripts/setup installs Debian's chromium and "
+                    "chromium-driver); the browser test needs both";
+  const fs::path work = fs::path(::testing::TempDir()) / ("sb_morris_demo_" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work);
+  const fs::path events_file = work / "events.jsonl";
+  DemoProcess demo({"demo", "--game", "morris3", "--port", "0", "--seed", "1", "--games", "1", "--moves", "6",
+                    "--speed", "0", "--wait-for-viewer", "--exit-when-done", "--events", events_file.string(),
+                    "--www", std::string(SMARTBOARD_SOURCE_DIR) + "/display/www"},
+                   work / "demo.stderr");
+  ASSERT_TRUE(demo.started());
+  std::string url = demo.line();
+  ASSERT_EQ(url.rfind("screen http://127.0.0.1:", 0), 0u) << url;
+  url = url.substr(7);
+  ASSERT_EQ(demo.line().rfind("token ", 0), 0u);
+
+  const fs::path out_dir = fs::path(SMARTBOARD_BINARY).parent_path() / "test-output";
+  {
+    Browser browser;
+    ASSERT_TRUE(browser.started());
+    browser.open_session(work / "profile");
+    browser.go(url);
+    ASSERT_TRUE(browser.wait_for("document.body.dataset.ready === '1'", 30s)) << "the page did not load";
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .site-hit').length;"), 9);
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .pieces .piece').length;"), 0);
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#sides .hand .piece').length;"), 6);
+    browser.eval(
+        "window.__banners = []; const b = document.getElementById('banner');"
+        "new MutationObserver(() => { if (!b.classList.contains('hidden')) window.__banners.push("
+        "[b.dataset.kind, b.querySelector('.banner-title').textContent, b.querySelector('.banner-detail').textContent]);"
+        "}).observe(b, {attributes: true, childList: true, subtree: true, characterData: true});");
+    // --exit-when-done: the demo's output ends with the game; the page keeps what it was shown.
+    std::vector<std::string> announced;
+    for (std::string l = demo.line(); !l.empty(); l = demo.line()) announced.push_back(l);
+    std::vector<std::string> moves;
+    for (const auto& e : read_events(events_file))
+      if (e["type"] == "move") moves.push_back(e["notation"]);
+    EXPECT_EQ(moves, (std::vector<std::string>{"a2", "c3", "b1", "b3", "a3", "c2"}));
+
+    EXPECT_TRUE(browser.wait_for("document.querySelectorAll('#moves li').length === 6"));
+    EXPECT_EQ(browser.eval("return document.querySelector('#moves li').textContent;"), "a2");
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .pieces .piece').length;"), 6);
+    EXPECT_EQ(browser.eval("return document.querySelectorAll('#sides .hand .piece').length;"), 0);
+    const nlohmann::json banners = browser.eval("return window.__banners;");
+    auto seen = [&](const std::string& kind) {
+      for (const auto& b : banners)
+        if (b[0] == kind) return b;
+      return nlohmann::json();
+    };
+    ASSERT_FALSE(seen("illegal").is_null()) << banners.dump();
+    EXPECT_EQ(seen("illegal")[1], "Illegal move");
+    EXPECT_NE(seen("illegal")[2].get<std::string>().find("a2, a1"), std::string::npos) << seen("illegal").dump();
+    EXPECT_FALSE(seen("restored").is_null()) << banners.dump();
+    bool illegal_on_terminal = false;
+    for (const std::string& l : announced) illegal_on_terminal |= l.find("Illegal move") != std::string::npos;
+    EXPECT_TRUE(illegal_on_terminal);
+    browser.screenshot(out_dir / "display-demo-morris3.png");
   }
   fs::remove_all(work);
 }
