@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "app/render_setup.h"
@@ -22,8 +21,23 @@ std::vector<OptionSpec> vision_input_option_specs() {
   return specs;
 }
 
+namespace {
+
+// A camera or a stream runs in real time: the board is read on a worker thread so that no frame waits for a
+// read. A file or a folder is read frame by frame as fast as it goes, each read in its frame (the same records
+// every run).
+vision::PipelineParams params_for_source(const Args& args) {
+  vision::PipelineParams p;
+  const std::string spec = args.value_or("--source", "");
+  const bool camera = !spec.empty() && spec.size() < 4 && spec.find_first_not_of("0123456789") == std::string::npos;
+  p.read_in_background = camera || spec.find("://") != std::string::npos;
+  return p;
+}
+
+}  // namespace
+
 VisionInput::VisionInput(const Args& args, const Rules& rules, const State& start, bool learn)
-    : VisionInput(args, rules, start, learn, nullptr, {}) {}
+    : VisionInput(args, rules, start, learn, nullptr, params_for_source(args)) {}
 
 VisionInput::VisionInput(const Args& args, const Rules& rules, const State& start, bool learn,
                          std::unique_ptr<vision::FrameSource> source, vision::PipelineParams params)
@@ -69,7 +83,8 @@ bool VisionInput::try_learn(const vision::BoardObservation& obs) {
   if (!setup_.pipeline().learn(start_tokens_, &problems)) {
     if (learn_attempts_ <= 3)
       std::cerr << "referee: could not learn the piece set from this view of the start (" << problems.size()
-                << " sites read wrong" << (problems.empty() ? "" : ": " + problems.front()) << "); reading with the defaults\n";
+                << " sites read wrong" << (problems.empty() ? "" : ": " + problems.front())
+                << "); reading with the defaults\n";
     return false;
   }
   std::cerr << "referee: piece set learnt from the start position";

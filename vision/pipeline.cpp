@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <opencv2/imgproc.hpp>
@@ -17,7 +18,7 @@ Pipeline::Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<S
       vocab_(vocab),
       params_(params),
       locate_(std::move(model), std::move(lens), params.locate),
-      reader_(std::move(vocab), std::move(default_sides), params.reader) {
+      reader_(std::make_shared<const CellReader>(std::move(vocab), std::move(default_sides), params.reader)) {
   set_.game = model_.game;
 }
 
@@ -27,6 +28,7 @@ void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
 
 void Pipeline::set_piece_set(PieceSet set) {
   set_ = std::move(set);
+  pending_stale_ = true;
   geometry_revision_ = 0;  // the top planes' height may have changed
   pooled_.clear();
   last_read_ms_ = -1;
@@ -37,6 +39,7 @@ void Pipeline::rebuild_geometry() {
   rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), params_.rectify);
   gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate);
   geometry_revision_ = locate_.revision();
+  pending_stale_ = true;
   pooled_.clear();
   last_read_ms_ = -1;
 }
@@ -109,12 +112,20 @@ BoardObservation Pipeline::process(const Frame& frame) {
   obs.settled = g.settled;
   obs.edge_blocked = g.ring_blocked;
   if (g.just_settled) obs.settle_latency_ms = g.settle_latency_ms;
-  if (!g.settled) pooled_.clear();
+  if (!g.settled) {
+    pooled_.clear();
+    pending_stale_ = true;
+  }
 
-  if (g.settled && (g.just_settled || last_read_ms_ < 0 || frame.t_ms - last_read_ms_ >= params_.reread_ms)) {
+  const bool read_due =
+      g.settled && (g.just_settled || last_read_ms_ < 0 || frame.t_ms - last_read_ms_ >= params_.reread_ms);
+  if (params_.read_in_background) {
+    take_background_read(obs);
+    if (read_due && !pending_.valid()) start_background_read(frame);
+  } else if (read_due) {
     t0 = thread_cpu_ms();
     last_white_ = white_reference(gate_image_, rect_->zone_mask());
-    last_read_ = reader_.read(*rect_, pyramid_, set_, last_white_);
+    last_read_ = reader_->read(*rect_, pyramid_, set_, last_white_);
     obs.times.read_ms = thread_cpu_ms() - t0;
     last_read_ms_ = frame.t_ms;
     last_read_frame_ = frame.image;
@@ -129,6 +140,38 @@ BoardObservation Pipeline::process(const Frame& frame) {
   return obs;
 }
 
+void Pipeline::start_background_read(const Frame& frame) {
+  // The worker has its own copies: the frame (a camera may reuse its buffer), the geometry and the set (both
+  // may be replaced while it reads); the reader is shared and reads without changing anything.
+  cv::Mat image = frame.image.clone();
+  const cv::Vec3f white = white_reference(gate_image_, rect_->zone_mask());
+  pending_stale_ = false;
+  last_read_ms_ = frame.t_ms;
+  pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white] {
+    const double t0 = thread_cpu_ms();
+    FramePyramid pyr;
+    pyr.reset(image, rect.frame_roi());
+    BackgroundRead b;
+    b.result = reader->read(rect, pyr, set, white);
+    b.ms = thread_cpu_ms() - t0;
+    b.frame = image;
+    b.white = white;
+    return b;
+  });
+}
+
+void Pipeline::take_background_read(BoardObservation& obs) {
+  if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  BackgroundRead b = pending_.get();
+  if (pending_stale_ || !obs.settled) return;
+  last_read_ = std::move(b.result);
+  last_read_frame_ = b.frame;
+  last_white_ = b.white;
+  obs.times.read_ms = b.ms;
+  pool(last_read_, obs);
+  obs.read = true;
+}
+
 bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::string>* problems) {
   if (!rect_ || last_read_frame_.empty() || expected.size() != model_.sites.size()) {
     if (problems) *problems = {"no settled frame of the board has been read yet"};
@@ -137,7 +180,7 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
   std::vector<std::string> wrong;
   FramePyramid pyr;
   pyr.reset(last_read_frame_, rect_->frame_roi());
-  PieceSet learnt = reader_.learn(*rect_, pyr, expected, last_white_, set_, &wrong);
+  PieceSet learnt = reader_->learn(*rect_, pyr, expected, last_white_, set_, &wrong);
   if (problems) *problems = wrong;
   if (!wrong.empty()) {
     // A set that misreads a few sites of the start still knows this set's colours, radius and marks far better
@@ -148,7 +191,7 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
     if (wrong.size() * 10 > std::max<size_t>(pieces, 10)) return false;
     FramePyramid pyr_now;
     pyr_now.reset(last_read_frame_, rect_->frame_roi());
-    const ReadResult now = reader_.read(*rect_, pyr_now, set_, last_white_);
+    const ReadResult now = reader_->read(*rect_, pyr_now, set_, last_white_);
     size_t wrong_now = 0;
     for (size_t i = 0; i < expected.size(); ++i) wrong_now += now.sites[i].token != expected[i];
     if (wrong.size() >= wrong_now) return false;
@@ -170,7 +213,7 @@ int Pipeline::orient(const std::vector<std::string>& expected) {
     pyr.reset(last_read_frame_, rect.frame_roi());
     cv::Mat gate;
     rect.gate_image(pyr, gate);
-    ReadResult r = reader_.read(rect, pyr, set_, white_reference(gate, rect.zone_mask()));
+    ReadResult r = reader_->read(rect, pyr, set_, white_reference(gate, rect.zone_mask()));
     locate_.turn(-k);
     // Occupancy counts once, the whole token again.
     long score = 0;

@@ -9,6 +9,8 @@
 // gate's verdict, every site's reading and the motion per site.
 #pragma once
 
+#include <future>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
 #include <string>
@@ -33,7 +35,11 @@ struct PipelineParams {
   int64_t reread_ms = 500;   // while settled, read again this often; the reads are pooled
   int max_pooled = 5;        // reads kept per settled spell
   int64_t recheck_ms = 500;  // plain boards held unsettled but still: how often to check whether the camera moved
-  bool debug = false;        // draw debug_image()
+  // Reads run on a worker thread (a live camera): the frame loop goes on gating every frame while the board is
+  // read, and the read's observation comes with the first frame processed after it is done (a read of a spell
+  // that ended meanwhile is dropped). Off: the frame that settles is read before process() returns.
+  bool read_in_background = false;
+  bool debug = false;  // draw debug_image()
 };
 
 class Pipeline {
@@ -60,7 +66,7 @@ class Pipeline {
   bool has_read_frame() const { return !last_read_frame_.empty(); }
 
   const calib::BoardModel& model() const { return model_; }
-  const CellReader& reader() const { return reader_; }
+  const CellReader& reader() const { return *reader_; }
   const Rectifier* rectifier() const { return rect_ ? &*rect_ : nullptr; }
   const std::optional<calib::Calibration>& calibration() const { return locate_.calibration(); }
   const cv::Mat& debug_image() const { return debug_; }
@@ -74,12 +80,15 @@ class Pipeline {
   void rebuild_geometry();
   void pool(const ReadResult& r, BoardObservation& obs);
   void draw_debug(const Frame& frame, const BoardObservation& obs, const GateResult& g);
+  // Background reads: start one of this frame; take a finished one into `obs`.
+  void start_background_read(const Frame& frame);
+  void take_background_read(BoardObservation& obs);
 
   calib::BoardModel model_;
   PieceVocabulary vocab_;
   PipelineParams params_;
   BoardLocate locate_;
-  CellReader reader_;
+  std::shared_ptr<const CellReader> reader_;  // shared with a read running in the background
   PieceSet set_;
   uint64_t geometry_revision_ = 0;
   std::optional<Rectifier> rect_;
@@ -95,6 +104,15 @@ class Pipeline {
   cv::Mat last_read_frame_;
   cv::Vec3f last_white_;
   cv::Mat debug_;
+
+  struct BackgroundRead {
+    ReadResult result;
+    double ms = 0;  // the worker's processor time
+    cv::Mat frame;
+    cv::Vec3f white;
+  };
+  std::future<BackgroundRead> pending_;
+  bool pending_stale_ = false;  // the spell it was started in has ended, or the geometry or set changed
 };
 
 }  // namespace sb::vision

@@ -5,7 +5,9 @@
 // afterwards).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
+#include <thread>
 
 #include <opencv2/calib3d.hpp>
 
@@ -199,6 +201,43 @@ TEST_F(GateScenes, AKnockedCameraIsFollowedAndTheBoardReadsRightAfter) {
     if (last_.sites[i].token != want) wrong.push_back(model_.sites[i].name + " read '" + last_.sites[i].token + "'");
   }
   EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
+}
+
+// A live camera's pipeline reads on a worker thread: the frame that settles the board returns at once, without
+// the read, and a later frame brings it, the same as the read in the frame gives.
+TEST_F(GateScenes, ABackgroundReadLeavesTheSettlingFrameFreeAndArrivesWithALaterOne) {
+  PipelineParams params;
+  params.read_in_background = true;
+  Pipeline live = make_pipeline("morris9", params);
+  live.use_fit(calib::BoardLocator(model_).from_corners([&] {
+                 const nlohmann::json g = geometry_json(*renderer_);
+                 std::array<cv::Point2d, 4> c;
+                 for (size_t k = 0; k < 4; ++k) c[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+                 return c;
+               }()),
+               cv::Size(1280, 720));
+  int64_t t = 0;
+  bool settled_seen = false;
+  BoardObservation got;
+  for (int i = 0; i < 400 && !got.read; ++i, t += kFrameMs) {
+    Frame f;
+    f.image = still_;
+    f.t_ms = t;
+    f.index = i;
+    const BoardObservation obs = live.process(f);
+    if (obs.settled && !settled_seen) {
+      settled_seen = true;
+      EXPECT_FALSE(obs.read) << "the settling frame waited for the read";
+    }
+    if (obs.read) got = obs;
+    if (settled_seen && !obs.read) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(settled_seen);
+  ASSERT_TRUE(got.read) << "the background read never arrived";
+  EXPECT_GT(got.times.read_ms, 0);
+  ASSERT_EQ(got.sites.size(), last_.sites.size());
+  for (size_t i = 0; i < got.sites.size(); ++i)
+    EXPECT_EQ(got.sites[i].token, last_.sites[i].token) << model_.sites[i].name;
 }
 
 }  // namespace
