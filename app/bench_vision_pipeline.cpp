@@ -87,6 +87,7 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
   std::vector<double> e2e_all;
   std::vector<double> frame_loop_bg;  // frame loop time with reads in the background
   int bg_reads = 0;
+  vision::StageTimes bg_longest;  // the longest frame's stages
   int not_learnt = 0;  // scenes whose set could not be learnt (their reads use the defaults)
   for (const std::string& game : games) {
     const GameVision gv = game_vision(game);
@@ -193,6 +194,7 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
             fr.index = static_cast<int64_t>(f);
             const vision::BoardObservation obs = live.process(fr);
             if (f > 0) frame_loop_bg.push_back(obs.times.total_ms);
+            if (f > 0 && obs.times.total_ms > bg_longest.total_ms) bg_longest = obs.times;
             if (obs.read) ++bg_reads;
             // A camera gives the next frame 33 ms later; the worker reads meanwhile.
             std::this_thread::sleep_for(std::chrono::milliseconds(33));
@@ -226,9 +228,10 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
   const double bg_max = frame_loop_bg.empty() ? 0 : *std::max_element(frame_loop_bg.begin(), frame_loop_bg.end());
   std::printf("%-44s %10.2f %10.2f %8zu %12s\n", "frame loop, reads in the background", median_of(frame_loop_bg),
               p90_of(frame_loop_bg), frame_loop_bg.size(), "");
-  std::printf("frame loop with reads in the background (live sources): longest frame %.2f ms, %d reads arrived "
-              "(no frame waits for a read: %s)\n",
-              bg_max, bg_reads, bg_max < 1000.0 / 30 ? "met" : "MISSED");
+  std::printf("frame loop with reads in the background (live sources): longest frame %.2f ms (locate %.2f, rectify "
+              "%.2f, gate %.2f ms), %d reads arrived (every frame within 33 ms: %s)\n",
+              bg_max, bg_longest.locate_ms, bg_longest.rectify_ms, bg_longest.gate_ms, bg_reads,
+              bg_max < 1000.0 / 30 ? "met" : "MISSED");
   std::fflush(stdout);
   if (auto path = args.value("--report")) {
     std::ofstream out(*path, std::ios::app);
