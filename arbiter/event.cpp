@@ -17,6 +17,7 @@ constexpr TypeName kTypeNames[] = {
     {EventType::GameOver, "game_over"}, {EventType::Unclear, "unclear"},           {EventType::Clock, "clock"},
     {EventType::Info, "info"},         {EventType::DrawOffer, "draw_offer"},   {EventType::DrawDeclined, "draw_declined"},
     {EventType::NewGame, "new_game"},  {EventType::MatchOver, "match_over"},
+    {EventType::Answered, "answered"},
 };
 
 }  // namespace
@@ -41,6 +42,12 @@ nlohmann::json to_json(const Event& e) {
     case EventType::SetupMismatch:
     case EventType::Unclear:
       j["squares"] = e.squares;
+      if (!e.reason.empty()) j["reason"] = e.reason;
+      if (e.extra.value("ask", false)) j["ply"] = e.ply;
+      break;
+    case EventType::Answered:
+      j["ply"] = e.ply;
+      j["notation"] = e.notation;
       break;
     case EventType::Move:
       j["ply"] = e.ply;

@@ -28,6 +28,10 @@ enum class EventType {
   DrawDeclined,   // side: who declined
   NewGame,        // fen: the next game's start; extra game_no
   MatchOver,      // result, reason, score (games won per side); extra games
+  // A question the referee asked (an `unclear` event with "ask": true) is settled:
+  // ply: the ply asked about; notation: the moves that stand (space-separated);
+  // extra by: "operator" (confirm/correct) or "board" (later frames told).
+  Answered,
 };
 
 const char* to_string(EventType t);

@@ -131,6 +131,8 @@ void Referee::begin_setup(const std::string& fen) {
   illegal_key_.clear();
   unclear_key_.clear();
   mismatch_key_.clear();
+  questions_.clear();
+  question_lines_.clear();
   pending_.reset();
   unclear_seen_key_.clear();
   setup_seen_key_.clear();
@@ -392,7 +394,26 @@ void Referee::apply(const Event& e) {
       unclear_key_.clear();
       break;
     case EventType::Unclear:
+      if (e.extra.value("ask", false)) {
+        Question q;
+        q.ply = e.ply;
+        q.base = e.extra.value("base", e.ply - 1);
+        q.candidates = e.extra.value("candidates", std::vector<std::string>{});
+        for (const std::string& square : e.squares)
+          if (int site = rules_->site_index(square); site >= 0) q.squares.push_back(site);
+        questions_.push_back(std::move(q));
+        question_lines_.emplace_back();
+        break;
+      }
       unclear_key_ = join(e.squares);
+      break;
+    case EventType::Answered:
+      for (size_t q = 0; q < questions_.size(); ++q)
+        if (questions_[q].ply == e.ply) {
+          questions_.erase(questions_.begin() + static_cast<long>(q));
+          question_lines_.erase(question_lines_.begin() + static_cast<long>(q));
+          break;
+        }
       break;
     case EventType::Takeback: {
       if (e.ply < 0 || e.ply >= static_cast<int>(history_.size()))
@@ -400,6 +421,12 @@ void Referee::apply(const Event& e) {
                          " plies");
       history_.resize(static_cast<size_t>(e.ply) + 1);
       game.moves.resize(static_cast<size_t>(e.ply));
+      // A question about moves taken back is moot.
+      for (size_t q = questions_.size(); q-- > 0;)
+        if (questions_[q].ply > e.ply) {
+          questions_.erase(questions_.begin() + static_cast<long>(q));
+          question_lines_.erase(question_lines_.begin() + static_cast<long>(q));
+        }
       if (phase_ == Phase::GameOver) {
         phase_ = Phase::Playing;
         game.over = false;
@@ -721,7 +748,10 @@ void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vecto
     case Reading::Moves: {
       Evidence ev;
       if (frame) ev = evidence_of(*frame, v);
+      const int base = ply();
+      if (frame) follow_questions(*frame, out);
       commit_moves(v.moves, t, "", out, frame ? &ev : nullptr);
+      ask_if_hidden(base, v.moves, v.alternatives, out);
       return;
     }
     case Reading::Takeback: {
@@ -931,12 +961,269 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       commit_moves(other, f.t, "", out, &kept[0], times[0]);
       for (size_t q = 0; q < later.size() && phase_ == Phase::Playing; ++q)
         commit_moves(later[q], f.t, "", out, &kept[q + 1], times[q + 1]);
+      {
+        // The revised reading's other candidates the camera cannot tell from it (the
+        // first choice too, when it was revised only because it would end the game).
+        std::vector<std::vector<int>> alike;
+        for (const std::vector<int>& o : others)
+          if (o != other) alike.push_back(o);
+        if (avoid_end) {
+          std::vector<int> first;
+          Position* b = &base;
+          for (const std::string& n : original) {
+            int i = b ? b->find(n) : -1;
+            if (i < 0) break;
+            first.push_back(i);
+            b = b->successor(static_cast<size_t>(i)).next.get();
+          }
+          if (first.size() == original.size()) alike.push_back(first);
+        }
+        if (phase_ == Phase::Playing) ask_if_hidden(readings[r].base, other, alike, out);
+      }
       if (phase_ == Phase::Playing && history_.back().get() == p) act_on(now, f.t, &f, out);
       return true;
     }
   }
   revision_failed_key_ = key;
   return false;
+}
+
+// ---------------------------------------------------------------- questions
+
+bool Referee::follow_line(std::shared_ptr<Position>& line, const Frame& f) const {
+  Verdict v = read_frame(*line, f, {}, options_.inference);
+  if (v.kind == Reading::NoChange || v.kind == Reading::UnderWay) return true;
+  if (v.kind != Reading::Moves || v.then_under_way) return false;
+  std::shared_ptr<Position> p = line;
+  for (int i : v.moves) p = p->successor(static_cast<size_t>(i)).next;
+  line->forget_successors();
+  line = p;
+  return true;
+}
+
+void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::vector<std::vector<int>>& alternatives,
+                            std::vector<Event>& out) {
+  if (alternatives.empty() || base < 0 || pick.empty()) return;
+  const size_t end_ply = static_cast<size_t>(base) + pick.size();
+  if (end_ply >= history_.size()) return;  // the reading did not play through
+  Position& from = *history_[static_cast<size_t>(base)];
+  const Observation& looks = history_[end_ply]->seen();
+  Question q;
+  q.base = base;
+  q.ply = static_cast<int>(end_ply);
+  q.candidates.push_back(path_names(from, pick));
+  std::vector<std::shared_ptr<Position>> lines;
+  std::vector<int> squares;
+  auto touch = [&](const std::vector<int>& path) {
+    Position* p = &from;
+    for (int i : path) {
+      const Successor& s = p->successor(static_cast<size_t>(i));
+      for (int site : {s.move.from, s.move.to})
+        if (site >= 0) squares.push_back(site);
+      p = s.next.get();
+    }
+  };
+  touch(pick);
+  for (const std::vector<int>& alt : alternatives) {
+    // Keep the other line's position alive (the record's positions forget their successors).
+    Position* p = &from;
+    std::shared_ptr<Position> end;
+    for (int i : alt) {
+      end = p->successor(static_cast<size_t>(i)).next;
+      p = end.get();
+    }
+    if (!end || !(end->seen() == looks)) continue;  // a frame shows the difference at once
+    const std::string candidate = path_names(from, alt);
+    if (std::find(q.candidates.begin(), q.candidates.end(), candidate) != q.candidates.end()) continue;
+    // The frames read since the reading (a question asked on revising it).
+    bool fits = true;
+    for (size_t k = end_ply; k < game().moves.size() && fits; ++k)
+      if (const auto& ev = game().moves[k].evidence) {
+        Frame g;
+        g.t = last_t_;
+        g.board = ev->board;
+        g.conf = ev->conf;
+        fits = follow_line(end, g);
+      }
+    if (!fits) continue;
+    q.candidates.push_back(candidate);
+    touch(alt);
+    lines.push_back(end);
+  }
+  if (lines.empty()) return;
+  std::sort(squares.begin(), squares.end());
+  squares.erase(std::unique(squares.begin(), squares.end()), squares.end());
+  Event e = game_event(EventType::Unclear, out.empty() ? last_t_ : out.back().t);
+  e.ply = q.ply;
+  e.squares = names(squares);
+  e.reason = "the camera cannot tell these moves apart: " + join(q.candidates, " / ") + " (confirm the one played)";
+  e.extra["ask"] = true;
+  e.extra["base"] = q.base;
+  e.extra["candidates"] = q.candidates;
+  emit(e, out);
+  question_lines_.back() = std::move(lines);
+}
+
+void Referee::follow_questions(const Frame& f, std::vector<Event>& out) {
+  for (size_t q = questions_.size(); q-- > 0;) {
+    std::vector<std::shared_ptr<Position>>& lines = question_lines_[q];
+    if (lines.empty()) continue;  // resumed from the journal: the operator answers
+    std::vector<std::shared_ptr<Position>> kept;
+    for (std::shared_ptr<Position>& line : lines)
+      if (follow_line(line, f)) kept.push_back(line);
+    if (!kept.empty()) {
+      lines = std::move(kept);
+      continue;
+    }
+    Event e = game_event(EventType::Answered, f.t);
+    e.ply = questions_[q].ply;
+    e.notation = questions_[q].candidates.front();
+    e.extra["by"] = "board";
+    emit(e, out);
+  }
+}
+
+void Referee::answer_question(size_t q, const std::string& path, int64_t t, std::vector<Event>& out) {
+  const Question question = questions_[q];
+  if (path != question.candidates.front()) {
+    std::optional<std::vector<int>> other = question_path(question, path);
+    if (!other)
+      throw InputError("confirm: '" + path + "' is not one of the moves asked about at ply " +
+                       std::to_string(question.ply) + " (" + join(question.candidates, " / ") + ")");
+    if (!rewrite(question.base, question.ply - 1, *other, t, "operator", out))
+      throw InputError("confirm: the boards seen since ply " + std::to_string(question.ply) + " do not follow from '" +
+                       path + "'");
+  }
+  Event e = game_event(EventType::Answered, t);
+  e.ply = question.ply;
+  e.notation = path;
+  e.extra["by"] = "operator";
+  emit(e, out);
+}
+
+std::optional<std::vector<int>> Referee::question_path(const Question& q, const std::string& path) const {
+  if (path.empty()) return std::nullopt;
+  Position* p = history_[static_cast<size_t>(q.base)].get();
+  std::vector<int> indices;
+  std::istringstream words(path);
+  for (std::string n; words >> n;) {
+    int i = p->find(n);
+    if (i < 0) return std::nullopt;
+    indices.push_back(i);
+    p = p->successor(static_cast<size_t>(i)).next.get();
+  }
+  if (indices.empty()) return std::nullopt;
+  // A candidate, or a move the camera cannot tell from one that leads to the same position.
+  const std::string fen = rules_->fen(p->state());
+  for (const std::string& candidate : q.candidates) {
+    if (candidate == path) return indices;
+    Position* c = history_[static_cast<size_t>(q.base)].get();
+    std::istringstream cw(candidate);
+    for (std::string n; cw >> n && c;) {
+      int i = c->find(n);
+      c = i < 0 ? nullptr : c->successor(static_cast<size_t>(i)).next.get();
+    }
+    if (c && rules_->fen(c->state()) == fen) return indices;
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> Referee::question_for(const nlohmann::json& command) const {
+  if (questions_.empty()) return std::nullopt;
+  const std::string name = command.value("command", "");
+  const auto move_it = command.find("move");
+  const std::string move = move_it != command.end() && move_it->is_string() ? move_it->get<std::string>() : "";
+  if (auto p = command.find("ply"); p != command.end()) {
+    if (!p->is_number_integer()) throw InputError(name + ": \"ply\" must be a whole number");
+    for (size_t q = 0; q < questions_.size(); ++q)
+      if (questions_[q].ply == p->get<int>()) {
+        if (!move.empty() && !question_path(questions_[q], move))
+          throw InputError(name + ": '" + move + "' is not one of the moves asked about at ply " +
+                           std::to_string(questions_[q].ply) + " (" + join(questions_[q].candidates, " / ") + ")");
+        return q;
+      }
+    throw InputError(name + ": no open question at ply " + std::to_string(p->get<int>()));
+  }
+  for (size_t q = questions_.size(); q-- > 0;)
+    if (question_path(questions_[q], move)) return q;
+  if (move.empty() && name == "confirm" && !pending_) return questions_.size() - 1;
+  return std::nullopt;
+}
+
+bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t t, const std::string& by,
+                      std::vector<Event>& out) {
+  const std::vector<PlayedMove>& moves = game().moves;
+  struct Step {
+    size_t first, last;  // moves of the record the step stands for
+    const Evidence* reading;  // null: replay the move by its notation
+  };
+  std::vector<Step> steps;
+  for (size_t i = static_cast<size_t>(last) + 1; i < moves.size();) {
+    size_t j = i;
+    while (j < moves.size() && !moves[j].evidence) ++j;
+    if (j < moves.size() && j + 1 == i + static_cast<size_t>(moves[j].evidence->plies)) {
+      steps.push_back({i, j, &*moves[j].evidence});
+      i = j + 1;
+    } else {
+      steps.push_back({i, i, nullptr});
+      ++i;
+    }
+  }
+  Position* p = history_[static_cast<size_t>(base)].get();
+  for (int i : other) p = p->successor(static_cast<size_t>(i)).next.get();
+  std::vector<std::vector<int>> paths;
+  for (const Step& step : steps) {
+    std::vector<int> path;
+    if (step.reading) {
+      Frame g;
+      g.t = t;
+      g.board = step.reading->board;
+      g.conf = step.reading->conf;
+      Verdict v = read_frame(*p, g, {}, options_.inference);
+      if (v.kind != Reading::Moves || v.then_under_way) return false;
+      path = v.moves;
+    } else {
+      int i = p->find(moves[step.first].move.notation);
+      if (i < 0) return false;
+      path = {i};
+    }
+    for (int i : path) {
+      if (p->over()) return false;
+      p = p->successor(static_cast<size_t>(i)).next.get();
+    }
+    paths.push_back(std::move(path));
+  }
+  std::vector<std::optional<Evidence>> evidence;
+  std::vector<int64_t> times;
+  std::vector<std::string> bys;
+  for (const Step& step : steps) {
+    evidence.push_back(step.reading ? std::optional<Evidence>(*step.reading) : std::nullopt);
+    times.push_back(moves[step.first].t);
+    bys.push_back(moves[step.first].by_operator ? "operator" : "");
+  }
+  std::optional<Evidence> first = moves[static_cast<size_t>(last)].evidence;
+  const int64_t first_t = moves[static_cast<size_t>(base)].t;
+  Position& from = *history_[static_cast<size_t>(base)];
+  Event back = game_event(EventType::Takeback, t);
+  back.ply = base;
+  back.score = score_map(rules_->score(from.state()));
+  back.fen = rules_->fen(from.state());
+  back.extra["revised"] = true;
+  if (!by.empty()) back.extra["by"] = by;
+  emit(back, out);
+  if (first) {
+    first->alternatives.clear();
+    first->plies = static_cast<int>(other.size());
+  }
+  commit_moves(other, t, by, out, first ? &*first : nullptr, first_t);
+  for (size_t k = 0; k < steps.size() && phase_ == Phase::Playing; ++k) {
+    if (evidence[k]) {
+      evidence[k]->alternatives.clear();
+      evidence[k]->plies = static_cast<int>(paths[k].size());
+    }
+    commit_moves(paths[k], t, bys[k], out, evidence[k] ? &*evidence[k] : nullptr, times[k]);
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------- ends
@@ -1078,6 +1365,11 @@ void Referee::command_input(const nlohmann::json& command, int64_t t, std::vecto
     }
     e.extra["by"] = "operator";
     emit(e, out);
+  } else if ((name == "confirm" || name == "correct") && !questions_.empty() && question_for(command)) {
+    const size_t q = *question_for(command);
+    std::string move = text("move", false);
+    if (move.empty()) move = questions_[q].candidates.front();
+    answer_question(q, move, t, out);
   } else if (name == "confirm") {
     playing();
     const std::string move = text("move", false);
@@ -1219,6 +1511,9 @@ nlohmann::json Referee::state_json() const {
   j["open_offer"] = open_offer_ ? nlohmann::json(rules_->side_name(*open_offer_)) : nlohmann::json(nullptr);
   j["illegal"] = !illegal_key_.empty();
   j["unclear"] = !unclear_key_.empty();
+  nlohmann::json questions = nlohmann::json::array();
+  for (const Question& q : questions_) questions.push_back({{"ply", q.ply}, {"candidates", q.candidates}});
+  j["questions"] = questions;
   nlohmann::json games = nlohmann::json::array();
   for (const GameSummary& g : games_)
     games.push_back({{"game_no", g.game_no}, {"result", g.result}, {"reason", g.reason}, {"score", score_map(g.score)},

@@ -15,7 +15,8 @@
 //   {"command": "new_game", "fen": F?}       abandon the game if unfinished; set up the next
 //   {"command": "start"}                     start now, trusting the board (setup phase)
 //   {"command": "confirm", "move": M?}       play M, or the move the referee waits on
-//   {"command": "correct", "move": M}        the last move was M instead
+//   {"command": "confirm", "move": M, "ply": N?}  answer an open question (below): M stands
+//   {"command": "correct", "move": M}        the last move was M instead (or answers a question)
 //   {"command": "undo"}                      take the last move back
 //   {"command": "offer_draw", "side": S}     a player offers a draw (Brazilian: at most three per game)
 //   {"command": "accept_draw", "side": S}    the other player accepts: drawn by agreement
@@ -24,6 +25,17 @@
 //   {"command": "declare", "result": R, "reason": W}   the arbiter's own ruling (R: 1-0, 0-1, 1/2-1/2)
 //   {"command": "set_clock", "<side>": ms, "<side>": ms}
 //   {"command": "pause"} / {"command": "resume"}        the clock
+//
+// Questions: a frame that two or more moves explain equally well, leading to
+// positions the camera sees exactly alike (a Cờ tư lệnh air force shot down or
+// gone under a friendly stack's top piece), is never silently guessed. The
+// referee plays its pick (the reading that lets the game go on), announces an
+// `unclear` event with "ask": true, the ply and the candidate moves, and keeps
+// the question open until the operator answers it (confirm/correct naming one
+// candidate) or later frames rule out every other candidate (an `answered` event
+// either way). An end of game that only an unpicked candidate reaches is not
+// declared meanwhile.
+//
 // A command that does not fit the moment (confirm with nothing to confirm, a
 // fourth draw offer, …) throws InputError saying why; nothing changes.
 #pragma once
@@ -94,6 +106,14 @@ struct PlayedMove {
   bool by_operator = false;          // confirmed or corrected by the operator: never revised
 };
 
+// A question asked of the operator: which of several moves, alike to the camera, was played.
+struct Question {
+  int base = 0;                          // plies before the reading asked about
+  int ply = 0;                           // the reading's last ply
+  std::vector<std::string> candidates;   // each a path of notations separated by spaces; [0] is in the record
+  std::vector<int> squares;              // sites the candidates touch
+};
+
 // One game of the match, finished or not.
 struct GameSummary {
   int game_no = 1;
@@ -142,6 +162,8 @@ class Referee {
   const GameSummary& game() const { return games_.back(); }
   const std::vector<GameSummary>& games() const { return games_; }
   const GameClock& clock() const { return clock_; }
+  // Questions asked of the operator and not answered yet, oldest first.
+  const std::vector<Question>& questions() const { return questions_; }
   int64_t last_t() const { return last_t_; }  // time of the latest input
   // The input line of the latest journaled event (-1 if none came from a line):
   // on a restart, reading resumes after it (each input's events are journaled
@@ -186,6 +208,30 @@ class Referee {
   // revise only to a choice after which the frame reads and the game goes on (a
   // guess about hidden pieces must not end a game that other choices continue).
   bool try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end = false);
+  // Plays `other` (index path from ply `base`) instead of the moves from `base` to
+  // `last`, then the later moves read again from their own frames (or, for moves
+  // without one, by notation). Returns false, changing nothing, if a later frame does
+  // not read from the other choice.
+  bool rewrite(int base, int last, const std::vector<int>& other, int64_t t, const std::string& by,
+               std::vector<Event>& out);
+  // After a reading of `f` was committed: the questions' other candidates follow
+  // the frame, and a question whose candidates all fail it is answered by the board.
+  void follow_questions(const Frame& f, std::vector<Event>& out);
+  // Asks about the reading `pick` played from ply `base`, if some of its
+  // `alternatives` (index paths from the same ply) look exactly like it to the camera
+  // and still read every frame seen since.
+  void ask_if_hidden(int base, const std::vector<int>& pick, const std::vector<std::vector<int>>& alternatives,
+                     std::vector<Event>& out);
+  // Moves one of a question's other lines on through frame `f`; false when `f` does not read from it.
+  bool follow_line(std::shared_ptr<Position>& line, const Frame& f) const;
+  void answer_question(size_t q, const std::string& path, int64_t t, std::vector<Event>& out);
+  // The open question a confirm/correct command answers: the one at its "ply", else
+  // the newest naming its "move" among the candidates, else (a bare confirm with no
+  // reading waiting) the newest.
+  std::optional<size_t> question_for(const nlohmann::json& command) const;
+  // `path` (notations separated by spaces) as indices from the question's ply, if it
+  // is one of its candidates or reaches the same position as one.
+  std::optional<std::vector<int>> question_path(const Question& q, const std::string& path) const;
   // Whether playing the reading `v` from the current position ends the game.
   bool ends_game(const Verdict& v);
   void check_time(int64_t t, std::vector<Event>& out);
@@ -245,6 +291,10 @@ class Referee {
   Observation cached_board_;
   std::vector<float> cached_conf_;
   Verdict last_verdict_;
+  std::vector<Question> questions_;  // open questions (rebuilt by replay)
+  // Per open question, the positions its other candidates lead to after the frames
+  // seen since (not journaled: after a restart a question waits for the operator).
+  std::vector<std::vector<std::shared_ptr<Position>>> question_lines_;
   std::string revision_failed_key_;  // the board (and position) a revision was last tried for in vain
 
   int64_t last_t_ = 0;

@@ -139,6 +139,23 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     for (int extra = 0; extra < 2; ++extra) show(rules->observe(truth.back()), t += options.frame_ms, 0);
     std::vector<Event> last = referee.finish(t);
     events.insert(events.end(), last.begin(), last.end());
+    if (options.operator_answers) {
+      // The operator sees the real board and remembers the game: each open question, newest first.
+      for (size_t q = referee.questions().size(); q-- > 0;) {
+        if (q >= referee.questions().size()) continue;
+        const Question question = referee.questions()[q];
+        std::string played;
+        for (int k = question.base; k < question.ply && k < plies; ++k)
+          played += (played.empty() ? "" : " ") + notations[static_cast<size_t>(k)];
+        try {
+          std::vector<Event> answer =
+              referee.on_command({{"command", "confirm"}, {"move", played}, {"ply", question.ply}}, t);
+          events.insert(events.end(), answer.begin(), answer.end());
+        } catch (const std::exception&) {
+          // the answer does not fit the boards seen since: left open, counted below
+        }
+      }
+    }
 
     // The record against the truth.
     const std::vector<PlayedMove>& recorded = referee.game().moves;
@@ -152,10 +169,18 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
           looks_same_on[static_cast<size_t>(i) + 1] && i < static_cast<int>(recorded.size()) &&
           rules->observe(rules->from_fen(recorded[static_cast<size_t>(i)].fen)) ==
               rules->observe(truth[static_cast<size_t>(i) + 1]);
+    std::vector<bool> asked(static_cast<size_t>(plies) + 1, false);
+    for (const Question& q : referee.questions())
+      // The record after the question depends on its answer.
+      for (int k = q.base; k < plies; ++k) asked[static_cast<size_t>(k)] = true;
     for (int i = 0; i < plies; ++i) {
       const bool have = i < static_cast<int>(recorded.size());
       bool ok = have && recorded[static_cast<size_t>(i)].fen == fens[static_cast<size_t>(i) + 1];
       right += ok;
+      if (!ok && asked[static_cast<size_t>(i)]) {
+        ++result.asked;
+        continue;
+      }
       if (!ok && looks_same_on[static_cast<size_t>(i)]) {
         ++result.hidden;
         continue;
@@ -175,7 +200,11 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     result.games_all_right += first_wrong < 0;
     for (const Event& e : events) {
       result.illegal_events += e.type == EventType::Illegal;
-      result.unclear_events += e.type == EventType::Unclear;
+      const bool ask = e.type == EventType::Unclear && e.extra.value("ask", false);
+      result.unclear_events += e.type == EventType::Unclear && !ask;
+      result.questions += ask;
+      result.answered_by_board += e.type == EventType::Answered && e.extra.value("by", "") == "board";
+      result.answered_by_operator += e.type == EventType::Answered && e.extra.value("by", "") == "operator";
       const bool revised = e.extra.value("revised", false);
       result.takeback_events += e.type == EventType::Takeback && !revised;
       result.revisions += e.type == EventType::Takeback && revised;
@@ -185,7 +214,9 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
       ++result.game_over_true;
       const bool end_right = referee.game().over && referee.game().result == end.result();
       result.game_over_right += end_right;
-      if (!end_right && first_wrong < 0 && result.failures.size() < 200)
+      const bool end_asked = !end_right && !referee.questions().empty();
+      result.game_over_asked += end_asked;
+      if (!end_right && !end_asked && first_wrong < 0 && result.failures.size() < 200)
         result.failures.push_back("game " + std::to_string(g) + ": ended " + end.result() + " (" + end.reason +
                                   "), announced " + (referee.game().over ? referee.game().result + " (" + referee.game().reason + ")" : "nothing"));
     }

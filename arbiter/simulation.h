@@ -28,6 +28,9 @@ struct SimulationOptions {
   // Let the referee work ahead between frames (Referee::prepare, untimed), as it
   // does while it waits for the camera.
   bool prepare = true;
+  // At the end of each game a simulated operator answers every question still
+  // open with the move truly played (confirm {"move", "ply"}).
+  bool operator_answers = false;
   int trace_game = -1;            // this game's frames, truth and events go to stderr (debugging)
 };
 
@@ -45,6 +48,13 @@ struct SimulationResult {
   // position after both (Morris: which of two pieces a mill took, when the other
   // then left its point).
   int64_t unseen = 0;
+  // Of the others: plies the referee asked the operator about (a question still open
+  // at the end of the game), its provisional record wrong there. Never counted right.
+  int64_t asked = 0;
+  int64_t questions = 0;           // questions asked (unclear events with "ask")
+  int64_t answered_by_board = 0;   // of them, answered by later frames
+  int64_t answered_by_operator = 0;  // answered by the simulated operator (operator_answers)
+  int64_t game_over_asked = 0;     // true ends not announced because a question about them is open
   int64_t games_all_right = 0;
   int64_t illegal_events = 0;  // every one is false: the true games are legal
   int64_t unclear_events = 0;
@@ -59,6 +69,8 @@ struct SimulationResult {
   double right_share() const { return plies ? static_cast<double>(right) / plies : 1.0; }
   // Right, counting the moves no camera could tell apart as right.
   double visible_right_share() const { return plies ? static_cast<double>(right + hidden + unseen) / plies : 1.0; }
+  // Right, or asked about (the operator decides them).
+  double right_or_asked_share() const { return plies ? static_cast<double>(right + asked) / plies : 1.0; }
 };
 
 // `progress` (optional) is called after each game with the number done.

@@ -23,22 +23,32 @@ std::string first_failure(const SimulationResult& r) { return r.failures.empty()
 
 class RealGames : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(RealGames, OnePerfectFramePerMoveReadsEveryMoveTheCameraCanTell) {
+TEST_P(RealGames, OnePerfectFramePerMoveReadsEveryMoveOrAsksTheOperator) {
   std::shared_ptr<const Rules> rules = make_rules(GetParam());
   SimulationResult r = simulate(rules, few_games(0, 0));
   ASSERT_GT(r.plies, 30);
-  // Moves a camera cannot tell apart (a piece hidden in a Cờ tư lệnh stack that no
-  // later frame uncovers) are the only ones allowed to differ.
-  EXPECT_EQ(r.right + r.hidden, r.plies) << first_failure(r);
+  // Moves a camera cannot tell apart (a Cờ tư lệnh air force shot down or gone under
+  // a stack) are asked of the operator, never silently guessed.
+  EXPECT_EQ(r.right + r.asked, r.plies) << first_failure(r);
+  EXPECT_EQ(r.hidden, 0) << first_failure(r);
   EXPECT_EQ(r.illegal_events, 0) << first_failure(r);
   EXPECT_EQ(r.unclear_events, 0) << first_failure(r);
   EXPECT_EQ(r.takeback_events, 0) << first_failure(r);
 }
 
+TEST_P(RealGames, AnOperatorWhoAnswersEveryQuestionGetsEveryMoveRight) {
+  std::shared_ptr<const Rules> rules = make_rules(GetParam());
+  SimulationOptions o = few_games(0, 0);
+  o.operator_answers = true;
+  SimulationResult r = simulate(rules, o);
+  EXPECT_EQ(r.right, r.plies) << first_failure(r);
+  EXPECT_EQ(r.asked, 0) << first_failure(r);
+}
+
 TEST_P(RealGames, FastPlayWithTwoMovesInAFrameAnnouncesNoFalseIllegalMove) {
   std::shared_ptr<const Rules> rules = make_rules(GetParam());
   SimulationResult r = simulate(rules, few_games(0.15, 0));
-  EXPECT_EQ(r.right + r.hidden + r.unseen, r.plies) << first_failure(r);
+  EXPECT_EQ(r.right + r.asked + r.hidden + r.unseen, r.plies) << first_failure(r);
   EXPECT_EQ(r.illegal_events, 0) << first_failure(r);
   EXPECT_EQ(r.takeback_events, 0) << first_failure(r);
 }
@@ -47,7 +57,7 @@ TEST_P(RealGames, MisreadsAtLowConfidenceAnnounceNoFalseIllegalMove) {
   std::shared_ptr<const Rules> rules = make_rules(GetParam());
   SimulationResult r = simulate(rules, few_games(0.1, 0.01));
   EXPECT_EQ(r.illegal_events, 0) << first_failure(r);
-  EXPECT_GE(static_cast<double>(r.right + r.hidden + r.unseen), 0.98 * static_cast<double>(r.plies))
+  EXPECT_GE(static_cast<double>(r.right + r.asked + r.hidden + r.unseen), 0.98 * static_cast<double>(r.plies))
       << first_failure(r);
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "arbiter/record.h"
+#include "engines/common/errors.h"
 #include "tests/arbiter/games/script.h"
 
 namespace sb::arbiter {
@@ -69,6 +70,74 @@ TEST(CotulenhRefereeTest, StackIsFollowedUnderItsTopPiece) {
   // the history of the stack explains.
   auto ev = s.play("Id5-d6");
   ASSERT_EQ(summary(ev), "move:Id5-d6");
+}
+
+// Blue's last air force on h7 next to Red's air defence; Blue's militia on f7. The
+// air force shot down (Fh7-f5: the air battle lost) and the air force gone under
+// the militia (Fh7-f7, a stack showing the militia) look exactly alike.
+const char* kLastAirForce =
+    "6a1c2/1n3h1h3/6s4/3e1t1tg2/4g4(ea)i/3i1m1f3/7T3/1nIE2M2E1/5G1AG2/2FA4S1F/N4HCH3/1N9 b 40 30 ITf";
+
+std::vector<std::string> candidates_of(const std::vector<Event>& events) {
+  for (const Event& e : events)
+    if (e.type == EventType::Unclear && e.extra.value("ask", false))
+      return e.extra.value("candidates", std::vector<std::string>{});
+  return {};
+}
+
+TEST(CotulenhRefereeTest, MovesTheCameraCannotTellApartAreAskedNotGuessedAndNoEndIsDeclared) {
+  RefereeOptions o;
+  o.start_fen = kLastAirForce;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  // The air force might still be on its way: the referee waits for the board to settle.
+  EXPECT_EQ(summary(s.play("Fh7-f5")), "");
+  auto ev = s.see(s.board(), 2000);
+  // The referee plays the reading that lets the game go on and asks.
+  ASSERT_EQ(summary(ev), "move:Fh7-f7 unclear");
+  const std::vector<std::string> asked = candidates_of(ev);
+  ASSERT_GE(asked.size(), 2u) << sb::testing::summary(ev) << " " << nlohmann::json(asked).dump();
+  EXPECT_EQ(asked[0], "Fh7-f7");
+  EXPECT_EQ(s.referee.phase(), Phase::Playing);
+  ASSERT_EQ(s.referee.questions().size(), 1u);
+  EXPECT_EQ(s.referee.questions()[0].ply, 1);
+  EXPECT_EQ(summary(s.see(s.board())), "");  // the same board again tells nothing
+  // The operator names the move played (any notation reaching the candidate's position).
+  ev = s.command({{"command", "confirm"}, {"move", "Fh7-f5"}});
+  EXPECT_EQ(summary(ev), "takeback:0 move:Fh7-f5 game_over:1-0 answered");
+  EXPECT_TRUE(s.referee.questions().empty());
+  EXPECT_EQ(s.referee.game().result, "1-0");
+}
+
+TEST(CotulenhRefereeTest, AQuestionIsAnsweredByTheBoardOnceALaterFrameTellsTheMovesApart) {
+  RefereeOptions o;
+  o.start_fen = kLastAirForce;
+  Script s("cotulenh", o);
+  s.start();
+  EXPECT_EQ(summary(s.play("Fh7-f7")), "");
+  ASSERT_EQ(summary(s.see(s.board(), 2000)), "move:Fh7-f7 unclear");
+  ASSERT_EQ(summary(s.play("Cg2-g1")), "move:Cg2-g1");  // both readings go on
+  ASSERT_EQ(s.referee.questions().size(), 1u);
+  // The air force flies out from under the militia: only the stack explains it.
+  EXPECT_EQ(summary(s.play("Ff7-f10")), "");  // (it may still be on its way)
+  auto ev = s.see(s.board(), 2000);
+  ASSERT_EQ(summary(ev), "answered move:Ff7-f10");
+  EXPECT_EQ(ev[0].extra.value("by", ""), "board");
+  EXPECT_TRUE(s.referee.questions().empty());
+}
+
+TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
+  RefereeOptions o;
+  o.start_fen = kLastAirForce;
+  Script s("cotulenh", o);
+  s.start();
+  EXPECT_EQ(summary(s.play("Fh7-f7")), "");
+  ASSERT_EQ(summary(s.see(s.board(), 2000)), "move:Fh7-f7 unclear");
+  EXPECT_THROW(s.command({{"command", "confirm"}, {"move", "Fh7-g7"}, {"ply", 1}}), InputError);
+  EXPECT_THROW(s.command({{"command", "confirm"}, {"move", "Fh7-f7"}, {"ply", 2}}), InputError);
+  EXPECT_EQ(summary(s.command({{"command", "confirm"}})), "answered");
+  EXPECT_TRUE(s.referee.questions().empty());
+  EXPECT_EQ(s.referee.ply(), 1);
 }
 
 TEST(CotulenhRefereeTest, TankMovingThreeSquaresIsIllegalWithItsReason) {
