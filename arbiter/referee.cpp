@@ -990,15 +990,34 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
 
 // ---------------------------------------------------------------- questions
 
-bool Referee::follow_line(std::shared_ptr<Position>& line, const Frame& f) const {
-  Verdict v = read_frame(*line, f, {}, options_.inference);
-  if (v.kind == Reading::NoChange || v.kind == Reading::UnderWay) return true;
-  if (v.kind != Reading::Moves || v.then_under_way) return false;
-  std::shared_ptr<Position> p = line;
-  for (int i : v.moves) p = p->successor(static_cast<size_t>(i)).next;
-  line->forget_successors();
-  line = p;
-  return true;
+void Referee::follow_lines(std::vector<std::shared_ptr<Position>>& lines, const Frame& f) const {
+  constexpr size_t kMaxLines = 16;  // readings kept per question; the camera tells most apart within a move or two
+  std::vector<std::shared_ptr<Position>> next;
+  std::vector<std::string> fens;
+  auto keep = [&](std::shared_ptr<Position> p) {
+    std::string fen = rules_->fen(p->state());
+    if (next.size() >= kMaxLines || std::find(fens.begin(), fens.end(), fen) != fens.end()) return;
+    fens.push_back(std::move(fen));
+    next.push_back(std::move(p));
+  };
+  for (std::shared_ptr<Position>& line : lines) {
+    Verdict v = read_frame(*line, f, {}, options_.inference);
+    if (v.kind == Reading::NoChange || v.kind == Reading::UnderWay) {
+      keep(line);
+      continue;
+    }
+    if (v.kind != Reading::Moves || v.then_under_way) continue;
+    // Every reading of the frame from this line (the hidden choices branch again).
+    std::vector<std::vector<int>> readings = v.alternatives;
+    readings.insert(readings.begin(), v.moves);
+    for (const std::vector<int>& path : readings) {
+      std::shared_ptr<Position> p = line;
+      for (int i : path) p = p->successor(static_cast<size_t>(i)).next;
+      keep(p);
+    }
+    line->forget_successors();
+  }
+  lines = std::move(next);
 }
 
 void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::vector<std::vector<int>>& alternatives,
@@ -1043,7 +1062,10 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
         g.t = last_t_;
         g.board = ev->board;
         g.conf = ev->conf;
-        fits = follow_line(end, g);
+        std::vector<std::shared_ptr<Position>> one{end};
+        follow_lines(one, g);
+        fits = !one.empty();
+        if (fits) end = one.front();
       }
     if (!fits) continue;
     q.candidates.push_back(candidate);
@@ -1068,9 +1090,8 @@ void Referee::follow_questions(const Frame& f, std::vector<Event>& out) {
   for (size_t q = questions_.size(); q-- > 0;) {
     std::vector<std::shared_ptr<Position>>& lines = question_lines_[q];
     if (lines.empty()) continue;  // resumed from the journal: the operator answers
-    std::vector<std::shared_ptr<Position>> kept;
-    for (std::shared_ptr<Position>& line : lines)
-      if (follow_line(line, f)) kept.push_back(line);
+    std::vector<std::shared_ptr<Position>> kept = lines;
+    follow_lines(kept, f);
     if (!kept.empty()) {
       lines = std::move(kept);
       continue;

@@ -222,8 +222,9 @@ class Referee {
   // and still read every frame seen since.
   void ask_if_hidden(int base, const std::vector<int>& pick, const std::vector<std::vector<int>>& alternatives,
                      std::vector<Event>& out);
-  // Moves one of a question's other lines on through frame `f`; false when `f` does not read from it.
-  bool follow_line(std::shared_ptr<Position>& line, const Frame& f) const;
+  // Moves a question's other lines on through frame `f`: each becomes every reading of
+  // `f` from it (none when `f` does not read from it).
+  void follow_lines(std::vector<std::shared_ptr<Position>>& lines, const Frame& f) const;
   void answer_question(size_t q, const std::string& path, int64_t t, std::vector<Event>& out);
   // The open question a confirm/correct command answers: the one at its "ply", else
   // the newest naming its "move" among the candidates, else (a bare confirm with no
