@@ -7,20 +7,17 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.h"
+#include "tests/support/truth_files.h"
 
 namespace sb {
 namespace {
 
 using testing::lines_of;
 using testing::run_smartboard;
+using testing::read_json;
 
 std::string temp(const std::string& name) {
   return ::testing::TempDir() + "render_cli_" + name;
-}
-
-nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
 }
 
 const char* kBoard = R"({"a1":"R1","e2":"R0","b11":"B8","e10":"B0"})";

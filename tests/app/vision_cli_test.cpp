@@ -7,28 +7,17 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_command.h"
+#include "tests/support/truth_files.h"
 
 namespace sb {
 namespace {
 
 using testing::lines_of;
 using testing::run_smartboard;
+using testing::read_json;
+using testing::corners_arg;
 
 std::string temp(const std::string& name) { return ::testing::TempDir() + "vision_cli_" + name; }
-
-nlohmann::json read_json(const std::string& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
-
-std::string corners_arg(const nlohmann::json& truth) {
-  std::string s;
-  for (const auto& c : truth["corners"]) {
-    if (!s.empty()) s += ',';
-    s += std::to_string(c[0].get<double>()) + "," + std::to_string(c[1].get<double>());
-  }
-  return s;
-}
 
 TEST(ReadCli, ReadsAPlainBoardWithoutMarkersFromItsCorners) {
   for (const char* game : {"brazilian", "international"}) {
