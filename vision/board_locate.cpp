@@ -12,8 +12,7 @@ namespace sb::vision {
 BoardLocate::BoardLocate(calib::BoardModel model, std::optional<calib::Lens> lens, LocateParams params)
     : tracker_(calib::BoardLocator(std::move(model), params.locator, lens), params.tracker),
       params_(params),
-      lens_(std::move(lens)),
-      view_(params.registration) {}
+      lens_(std::move(lens)) {}
 
 std::vector<cv::Point2f> BoardLocate::board_quad_px() const {
   const calib::Quad& q = model().playing_area_corners();
@@ -25,9 +24,25 @@ std::vector<cv::Point2f> BoardLocate::board_quad_px() const {
 }
 
 std::optional<Registration> BoardLocate::recheck(const cv::Mat& frame) {
+  std::optional<RecheckJob> job = begin_recheck(frame);
+  if (!job) return std::nullopt;
+  return finish_recheck(run_recheck(*job));
+}
+
+std::optional<BoardLocate::RecheckJob> BoardLocate::begin_recheck(const cv::Mat& frame) const {
   if (!fixed_ || !calibration_ || frame.size() != calibration_->image_size) return std::nullopt;
-  const std::vector<cv::Point2f> quad = board_quad_px();
-  auto take_reference = [&] {
+  RecheckJob job;
+  job.frame = frame;
+  if (view_ && view_revision_ == revision_) job.reference = view_;
+  job.quad = board_quad_px();
+  job.params = params_.registration;
+  job.revision = revision_;
+  return job;
+}
+
+BoardLocate::RecheckOutcome BoardLocate::run_recheck(const RecheckJob& job) {
+  const double t0 = thread_cpu_ms();
+  auto reference_at = [&](const std::vector<cv::Point2f>& quad) {
     // Features on the board and round it (the table near it stays still too): the playing area grown by half.
     cv::Point2f c(0, 0);
     for (const auto& p : quad) c += p * 0.25f;
@@ -36,35 +51,54 @@ std::optional<Registration> BoardLocate::recheck(const cv::Mat& frame) {
       const cv::Point2f g = c + (p - c) * 1.5f;
       zone.emplace_back(cvRound(g.x), cvRound(g.y));
     }
-    cv::Mat mask = cv::Mat::zeros(frame.size(), CV_8U);
+    cv::Mat mask = cv::Mat::zeros(job.frame.size(), CV_8U);
     cv::fillConvexPoly(mask, zone, cv::Scalar(255));
-    view_.set_reference(frame, quad, mask);
-    view_revision_ = revision_;
+    auto view = std::make_shared<ViewRegistration>(job.params);
+    view->set_reference(job.frame, quad, mask);
+    return std::shared_ptr<const ViewRegistration>(std::move(view));
   };
-  if (!view_.has_reference() || view_revision_ != revision_) {
-    take_reference();
-    return Registration{true, false};
+  RecheckOutcome out;
+  out.revision = job.revision;
+  out.quad = job.quad;
+  if (!job.reference) {
+    out.reference = reference_at(job.quad);
+    out.registration.told = true;
+  } else {
+    out.registration = job.reference->check(job.frame);
+    if (out.registration.told && out.registration.moved) {
+      // The camera moved: the playing area's corners follow the image motion, and the view is taken anew there.
+      cv::perspectiveTransform(job.quad, out.quad, cv::Mat(out.registration.image_motion));
+      out.reference = reference_at(out.quad);
+    }
   }
-  Registration r = view_.check(frame);
-  if (!r.told || !r.moved) return r;
-  // The camera moved: the playing area's corners follow the image motion, and the fit is made anew from them.
-  std::vector<cv::Point2f> moved;
-  cv::perspectiveTransform(quad, moved, cv::Mat(r.image_motion));
-  std::vector<cv::Point2d> ideal;
-  for (const auto& p : moved) ideal.emplace_back(p.x, p.y);
-  if (lens_) ideal = lens_->undistort(ideal);
-  const calib::Quad& q = model().playing_area_corners();
-  std::vector<cv::Point2f> from, to;
-  for (size_t i = 0; i < 4; ++i) {
-    from.emplace_back(static_cast<float>(q[i].x), static_cast<float>(q[i].y));
-    to.emplace_back(static_cast<float>(ideal[i].x), static_cast<float>(ideal[i].y));
+  out.registration.ms = thread_cpu_ms() - t0;
+  return out;
+}
+
+Registration BoardLocate::finish_recheck(const RecheckOutcome& outcome) {
+  if (outcome.revision != revision_ || !calibration_) return Registration{};
+  const Registration& r = outcome.registration;
+  if (r.told && r.moved) {
+    // The fit is made anew from the corners where the image motion took them.
+    std::vector<cv::Point2d> ideal;
+    for (const auto& p : outcome.quad) ideal.emplace_back(p.x, p.y);
+    if (lens_) ideal = lens_->undistort(ideal);
+    const calib::Quad& q = model().playing_area_corners();
+    std::vector<cv::Point2f> from, to;
+    for (size_t i = 0; i < 4; ++i) {
+      from.emplace_back(static_cast<float>(q[i].x), static_cast<float>(q[i].y));
+      to.emplace_back(static_cast<float>(ideal[i].x), static_cast<float>(ideal[i].y));
+    }
+    calib::BoardFit fit = calibration_->fit;
+    fit.board_to_ideal = cv::Matx33d(cv::getPerspectiveTransform(from, to));
+    fit.points = r.inliers;
+    adopt(fit, calibration_->image_size);
+    tracker_.reset(fit);
   }
-  calib::BoardFit fit = calibration_->fit;
-  fit.board_to_ideal = cv::Matx33d(cv::getPerspectiveTransform(from, to));
-  fit.points = r.inliers;
-  adopt(fit, calibration_->image_size);
-  tracker_.reset(fit);
-  take_reference();
+  if (outcome.reference) {
+    view_ = outcome.reference;
+    view_revision_ = revision_;
+  }
   return r;
 }
 

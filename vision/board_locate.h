@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
 #include <string>
@@ -48,6 +49,28 @@ class BoardLocate {
   // tracked by their markers need no check (nullopt).
   std::optional<Registration> recheck(const cv::Mat& frame);
 
+  // recheck() in three parts, so that its costly middle (feature detection, tens of milliseconds) can run on
+  // another thread while a live camera's frames go on: begin_recheck() copies what the check needs (nullopt: no
+  // check for this board), run_recheck() touches nothing of this object, finish_recheck() takes its outcome
+  // (ignored, told false, when the fit changed meanwhile). `frame` is kept by reference count, not copied: a
+  // caller that hands the job to another thread gives it a frame of its own.
+  struct RecheckJob {
+    cv::Mat frame;
+    std::shared_ptr<const ViewRegistration> reference;  // null: this fit has no reference view yet
+    std::vector<cv::Point2f> quad;                      // the playing area's corners under the fit
+    RegistrationParams params;
+    uint64_t revision = 0;  // the fit checked
+  };
+  struct RecheckOutcome {
+    Registration registration;
+    std::shared_ptr<const ViewRegistration> reference;  // the view to check later frames against, when new
+    std::vector<cv::Point2f> quad;                      // where the playing area's corners are in the frame
+    uint64_t revision = 0;
+  };
+  std::optional<RecheckJob> begin_recheck(const cv::Mat& frame) const;
+  static RecheckOutcome run_recheck(const RecheckJob& job);
+  Registration finish_recheck(const RecheckOutcome& outcome);
+
   const std::optional<calib::Calibration>& calibration() const { return calibration_; }
   // Whether the fit knows which side of the board is the first player's: markers do, the given corners do; a
   // drawn outline does not (it takes the side lowest in the image).
@@ -73,7 +96,7 @@ class BoardLocate {
   bool markers_seen_ = false;
   int64_t frames_ = 0;
   uint64_t revision_ = 0;
-  ViewRegistration view_;  // plain boards: the view the fit was made on
+  std::shared_ptr<const ViewRegistration> view_;  // plain boards: the view the fit was made on
   uint64_t view_revision_ = 0;
 };
 

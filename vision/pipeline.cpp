@@ -98,15 +98,33 @@ BoardObservation Pipeline::process(const Frame& frame) {
   // so it is checked as well, every recheck_ms.
   const bool still_blocked = g.ring_blocked && frame.t_ms - g.last_motion_ms >= params_.gate.still_ms &&
                              (last_recheck_ms_ < 0 || frame.t_ms - last_recheck_ms_ >= params_.recheck_ms);
-  if (g.just_settled || still_blocked) {
-    last_recheck_ms_ = frame.t_ms;
-    if (std::optional<Registration> check = locate_.recheck(frame.image)) {
-      obs.times.locate_ms += check->ms;
-      if (check->moved) {
-        rebuild_geometry();
-        obs.board_state = "moved";
-        g.settled = g.just_settled = false;
+  // A live camera's check runs on a worker thread (it costs a few frames' time): its outcome comes with a later
+  // frame, and no read is taken before it has told whether the camera moved. A check wanted while one runs
+  // waits for it, then for a still frame.
+  std::optional<Registration> check;
+  const bool check_due = g.just_settled || still_blocked;
+  if (check_due) last_recheck_ms_ = frame.t_ms;
+  if (!params_.read_in_background) {
+    if (check_due) check = locate_.recheck(frame.image);
+  } else {
+    if (pending_check_.valid() && pending_check_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+      check = locate_.finish_recheck(pending_check_.get());
+    check_wanted_ = check_wanted_ || check_due;
+    const bool still = frame.t_ms - g.last_motion_ms >= params_.gate.still_ms;
+    if (check_wanted_ && still && !pending_check_.valid()) {
+      check_wanted_ = false;
+      if (std::optional<BoardLocate::RecheckJob> job = locate_.begin_recheck(frame.image)) {
+        job->frame = frame.image.clone();  // a camera may reuse its buffer
+        pending_check_ = std::async(std::launch::async, [job = std::move(*job)] { return BoardLocate::run_recheck(job); });
       }
+    }
+  }
+  if (check) {
+    if (!params_.read_in_background) obs.times.locate_ms += check->ms;
+    if (check->moved) {
+      rebuild_geometry();
+      obs.board_state = "moved";
+      g.settled = g.just_settled = false;
     }
   }
   obs.settled = g.settled;
@@ -161,6 +179,7 @@ void Pipeline::start_background_read(const Frame& frame) {
 }
 
 void Pipeline::take_background_read(BoardObservation& obs) {
+  if (pending_check_.valid()) return;  // a read of a board that may have moved waits for the check
   if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
   BackgroundRead b = pending_.get();
   if (pending_stale_ || !obs.settled) return;

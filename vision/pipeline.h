@@ -64,6 +64,8 @@ class Pipeline {
   int orient(const std::vector<std::string>& expected);
   bool orientation_known() const { return locate_.orientation_known(); }
   bool has_read_frame() const { return !last_read_frame_.empty(); }
+  // A live camera's check that it did not move is running on its worker (process() returned meanwhile).
+  bool checking_camera() const { return pending_check_.valid(); }
 
   const calib::BoardModel& model() const { return model_; }
   const CellReader& reader() const { return *reader_; }
@@ -112,6 +114,8 @@ class Pipeline {
     cv::Vec3f white;
   };
   std::future<BackgroundRead> pending_;
+  std::future<BoardLocate::RecheckOutcome> pending_check_;  // a live camera's check that it did not move
+  bool check_wanted_ = false;                               // a check is due once the running one is done
   bool pending_stale_ = false;  // the spell it was started in has ended, or the geometry or set changed
 };
 

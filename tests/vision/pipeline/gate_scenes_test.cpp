@@ -1,5 +1,6 @@
-// The motion gate and the locate stage on rendered scenes of a plain Nine Men's Morris board located by its
-// corners: a hand lying still over the board is never settled; a piece taken from beside the board, a lamp
+// The motion gate and the locate stage on rendered scenes of a Nine Men's Morris board located by its given
+// corners (its printed markers then keep the fit; the PlainBoard scenes have none, so only the check of the
+// view tells a knocked camera): a hand lying still over the board is never settled; a piece taken from beside the board, a lamp
 // switched on and a knocked camera are not hands, nor is the absence of a hand that rested beside the board
 // when it settled; the board settles again soon after (the camera's move followed, so the sites read right
 // afterwards).
@@ -29,6 +30,7 @@ class GateScenes : public ::testing::Test {
     const GameArt art = load_game_art("morris9");
     look_.pieces = art.pieces;
     look_.board.colours = art.board;
+    look_.board.markers = !plain_board_;
     look_.camera.tilt_deg = 12;
     look_.camera.px_per_pitch = 40;
     look_.sensor.noise = 1.5;
@@ -44,7 +46,7 @@ class GateScenes : public ::testing::Test {
     const nlohmann::json g = geometry_json(*renderer_);
     std::array<cv::Point2d, 4> corners;
     for (size_t k = 0; k < 4; ++k) corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-    pipeline_.emplace(make_pipeline("morris9"));
+    pipeline_.emplace(make_pipeline("morris9", params_));
     pipeline_->use_fit(calib::BoardLocator(model_).from_corners(corners), cv::Size(1280, 720));
     still_ = draw(scene_, 1);
     // The board is seen settled and read first.
@@ -63,6 +65,7 @@ class GateScenes : public ::testing::Test {
       f.index = index_++;
       t_ += kFrameMs;
       last_ = pipeline_->process(f);
+      if (params_.read_in_background) std::this_thread::sleep_for(std::chrono::milliseconds(5));
       settled_frames_ += last_.settled;
       if (last_.board_state == "moved") moved_seen_ = true;
       if (last_.settled && first_settled_ms_ < 0) first_settled_ms_ = f.t_ms;
@@ -72,6 +75,26 @@ class GateScenes : public ::testing::Test {
     settled_frames_ = 0;
     first_settled_ms_ = -1;
     moved_seen_ = false;
+  }
+
+  // The camera turned by about 1.3° and shifted a few millimetres, as a bumped tripod does.
+  void knock_camera() {
+    Camera knocked = renderer_->camera();
+    cv::Matx33d turn;
+    cv::Rodrigues(cv::Vec3d(0.012, -0.02, 0.008), turn);
+    const cv::Vec3d centre = knocked.position() + cv::Vec3d(3, -2, 1);
+    knocked.R = turn * knocked.R;
+    knocked.t = -(knocked.R * centre);
+    renderer_->set_camera(knocked);
+  }
+  std::vector<std::string> wrong_sites(const BoardObservation& obs) const {
+    std::vector<std::string> wrong;
+    for (size_t i = 0; i < model_.sites.size(); ++i) {
+      auto it = truth_.find(model_.sites[i].name);
+      const std::string want = it == truth_.end() ? "" : it->second;
+      if (obs.sites[i].token != want) wrong.push_back(model_.sites[i].name + " read '" + obs.sites[i].token + "'");
+    }
+    return wrong;
   }
 
   HandPose hand_over(const std::string& site) const {
@@ -84,6 +107,10 @@ class GateScenes : public ::testing::Test {
     return h;
   }
 
+  // Set before SetUp() by a fixture that wants them: a board without markers (its fit from the corners is kept,
+  // and checked against the view when still), other pipeline parameters.
+  bool plain_board_ = false;
+  PipelineParams params_;
   calib::BoardModel model_;
   Look look_;
   std::optional<Renderer> renderer_;
@@ -183,23 +210,28 @@ TEST_F(GateScenes, ALampSwitchedOnSettlesAgainSoon) {
 }
 
 TEST_F(GateScenes, AKnockedCameraIsFollowedAndTheBoardReadsRightAfter) {
-  Camera knocked = renderer_->camera();
-  cv::Matx33d turn;
-  cv::Rodrigues(cv::Vec3d(0.012, -0.02, 0.008), turn);  // about 1.3°
-  const cv::Vec3d centre = knocked.position() + cv::Vec3d(3, -2, 1);
-  knocked.R = turn * knocked.R;
-  knocked.t = -(knocked.R * centre);
-  renderer_->set_camera(knocked);
+  knock_camera();
   reset_counts();
   feed(draw(scene_, 6), 30);
   EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
   ASSERT_TRUE(last_.settled);
-  std::vector<std::string> wrong;
-  for (size_t i = 0; i < model_.sites.size(); ++i) {
-    auto it = truth_.find(model_.sites[i].name);
-    const std::string want = it == truth_.end() ? "" : it->second;
-    if (last_.sites[i].token != want) wrong.push_back(model_.sites[i].name + " read '" + last_.sites[i].token + "'");
-  }
+  const std::vector<std::string> wrong = wrong_sites(last_);
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
+}
+
+// Without markers nothing but the view itself tells that the camera moved (its check when still).
+class PlainBoardGateScenes : public GateScenes {
+ protected:
+  PlainBoardGateScenes() { plain_board_ = true; }
+};
+
+TEST_F(PlainBoardGateScenes, AKnockedCameraIsFollowedAndTheBoardReadsRightAfter) {
+  knock_camera();
+  reset_counts();
+  feed(draw(scene_, 6), 30);
+  EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
+  ASSERT_TRUE(last_.settled);
+  const std::vector<std::string> wrong = wrong_sites(last_);
   EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
 }
 
@@ -238,6 +270,34 @@ TEST_F(GateScenes, ABackgroundReadLeavesTheSettlingFrameFreeAndArrivesWithALater
   ASSERT_EQ(got.sites.size(), last_.sites.size());
   for (size_t i = 0; i < got.sites.size(); ++i)
     EXPECT_EQ(got.sites[i].token, last_.sites[i].token) << model_.sites[i].name;
+}
+
+// A live camera's pipeline checks on a worker thread whether the camera moved: the still frame after a knock
+// returns while the check runs, and a later frame says the board moved; no read of the old geometry is given
+// meanwhile, and the board reads right once it settles again.
+class LiveGateScenes : public PlainBoardGateScenes {
+ protected:
+  LiveGateScenes() { params_.read_in_background = true; }
+};
+
+TEST_F(LiveGateScenes, AKnockedCameraIsFollowedByACheckOffTheFrameLoop) {
+  knock_camera();
+  const cv::Mat view = draw(scene_, 6);
+  bool checked_off_loop = false, read_before_moved = false;
+  BoardObservation read_after;
+  reset_counts();
+  for (int i = 0; i < 400 && !read_after.read; ++i) {
+    feed(view, 1);
+    if (pipeline_->checking_camera() && !moved_seen_) checked_off_loop = true;
+    if (last_.read && !moved_seen_) read_before_moved = true;
+    if (last_.read && moved_seen_) read_after = last_;
+  }
+  EXPECT_TRUE(checked_off_loop) << "no frame returned while the check ran (the move was told in the frame)";
+  EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
+  EXPECT_FALSE(read_before_moved) << "a read of the old geometry was given before the check told";
+  ASSERT_TRUE(read_after.read) << "no read arrived after the camera's move";
+  const std::vector<std::string> wrong = wrong_sites(read_after);
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
 }
 
 }  // namespace
