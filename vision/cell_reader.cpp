@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/board_appearance.h"
@@ -231,13 +232,33 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, std::vec
   const cv::Mat& labels = rect.paint_labels();
   const cv::Mat& top = planes.top[0];
   planes.paint = measure_paint(top, labels);
+  planes.foreign = foreign_mask(top, labels, planes.paint);
+  const CanonicalFrame& tf = rect.top_frame();
+  const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  // The paint is measured again without the sites that plainly hold a piece: a paint drawn mostly at the sites
+  // (Morris' points, the dark squares) is half covered on a busy board, and pieces of about its brightness
+  // (dark ones on ink points) pull its colour off, so that every empty point's paint looks foreign.
+  {
+    cv::Mat exclude = cv::Mat::zeros(top.size(), CV_8U);
+    int excluded = 0;
+    for (size_t i = 0; i < details.size(); ++i) {
+      const cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+      if (details[i].disc.level > 1 || foreign_share(planes.foreign, c, radius) > params_.repaint_foreign ||
+          details[i].disc.score > params_.repaint_score) {
+        cv::circle(exclude, cv::Point(cvRound(c.x), cvRound(c.y)), cvRound(1.15f * std::max(radius, details[i].disc.radius)),
+                   cv::Scalar(255), cv::FILLED);
+        ++excluded;
+      }
+    }
+    if (excluded > 0) {
+      planes.paint = measure_paint(top, labels, exclude);
+      planes.foreign = foreign_mask(top, labels, planes.paint);
+    }
+  }
   const BoardPaint& paint = planes.paint;
-  planes.foreign = foreign_mask(top, labels, paint);
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
               sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const float centre_gain = paint.ok ? paint.gain(0.5f, 0.5f) : 1.f;
-  const CanonicalFrame& tf = rect.top_frame();
-  const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
   for (size_t i = 0; i < details.size(); ++i) {
     // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is
     // displaced from its base); the level-1 image stands in for the others, shifted by the difference.
@@ -277,6 +298,10 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     if (m) models.push_back(*m);
   }
   const bool learnt = static_cast<int>(models.size()) == nsides;
+  // One side known (a Morris set learnt from the first placement): the other side is whatever does not look
+  // like it.
+  std::optional<SideModel> known_side;
+  if (!learnt && models.size() == 1 && nsides == 2) known_side = models[0];
   std::vector<size_t> occ;
   for (size_t i = 0; i < details.size(); ++i)
     if (details[i].occupied) occ.push_back(i);
@@ -330,7 +355,27 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     };
     // Name the groups: the pairing of groups with the config's sides that puts colours closest.
     models.clear();
-    if (default_sides_.size() >= 2 && nsides >= 2) {
+    if (known_side) {
+      // The group nearer the known side's colours is that side (in its learnt spread); a single group is the
+      // known side when its colours lie within a few spreads of it.
+      const char other = vocab_.sides[vocab_.sides[0] == known_side->side ? 1 : 0];
+      auto cost = [&](const std::array<float, 6>& c) {
+        const cv::Vec3f df = colour_features({c[0], c[1], c[2]}) - colour_features(known_side->body);
+        float s = 0;
+        for (int k = 0; k < 3; ++k) s += df[k] * df[k] / std::max(1e-6f, known_side->body_sd[k] * known_side->body_sd[k]);
+        return s;
+      };
+      if (two) {
+        const bool a_known = cost(ca) <= cost(cb);
+        models.push_back(*known_side);
+        models.push_back(model_of(a_known ? cb : ca, other));
+      } else {
+        std::array<float, 6> all{};
+        for (const auto& x : f)
+          for (int k = 0; k < 6; ++k) all[k] += x[k] / static_cast<float>(f.size());
+        models.push_back(cost(all) <= 16 ? *known_side : model_of(all, other));
+      }
+    } else if (default_sides_.size() >= 2 && nsides >= 2) {
       auto cost = [&](const std::array<float, 6>& c, const SideModel& s) {
         SideModel g = model_of(c, 0);
         // Chromaticity and brightness both count; brightness is less trustworthy across sets.

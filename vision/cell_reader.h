@@ -36,6 +36,10 @@ struct ReaderParams {
   float centre_pitches = 0.22f;       // the foreign share is measured this far round the site's centre
   float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much ...
   float stack_min_score = 0.4f;       // ... and show at least this much of its rim
+  // The board's paint is measured again without the sites whose centre is this foreign or whose rim scores this
+  // high (plainly pieces).
+  float repaint_foreign = 0.35f;
+  float repaint_score = 0.5f;
   float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
