@@ -46,6 +46,7 @@
 #include "vision/eval/eval_report.h"
 #include "vision/eval/gate_tally.h"
 #include "vision/eval/read_tally.h"
+#include "vision/first_placements.h"
 #include "vision/pipeline.h"
 #include "vision/render/camera.h"
 #include "vision/render/renderer.h"
@@ -114,31 +115,64 @@ const vision::BoardObservation* read_still(vision::Pipeline& p, const cv::Mat& i
 
 // What the referee does when a game starts: the set is learnt from the start position. The dataset's images
 // each have a look of their own, so the start is drawn again under the same look and camera (other piece
-// placements, other sensor noise) and the pipeline learns from it before it reads the image. Returns an
-// empty string, or why the set could not be learnt (the pipeline then reads with its defaults).
-std::string learn_from_start(vision::Pipeline& pipeline, const GameVision& gv, const Rules& rules,
-                             const nlohmann::json& truth, const std::string& where, cv::Size size, int64_t& t_ms) {
+// placements, other sensor noise) and the pipeline learns from it before it reads the image. When the start
+// shows no piece (Morris: every piece in hand), the referee names the colours by the first placements
+// (vision/first_placements.h): the game is played on from the start by two random legal placements, each drawn
+// under the same look, read, and learnt from as the referee would — the new piece the reading shows is the
+// placing side's; the evaluated image's own truth is never used. `pipeline` is replaced by a fresh one for each
+// picture (going from one picture to another at once is not a hand's move, and the gate would rightly wait);
+// it ends with the learnt set. Returns an empty string, or why the set could not be learnt (the pipeline then
+// reads with what it has).
+std::string learn_from_start(std::unique_ptr<vision::Pipeline>& pipeline,
+                             const std::function<std::unique_ptr<vision::Pipeline>()>& fresh, const GameVision& gv,
+                             const Rules& rules, const nlohmann::json& truth, const std::string& where, cv::Size size) {
   const vision::Look look = vision::Look::from_json(truth.at("look"), where + " look");
   const vision::Camera camera = vision::Camera::from_json(truth.at("camera"), where + " camera");
   const uint64_t seed = truth.value("seed", uint64_t{1});
   vision::Renderer renderer(gv.model, look, camera, seed);
-  const State start = rules.start();
-  const vision::BoardContents contents = board_contents(rules, start);
   vision::Rng place(seed ^ 0x5EED5EEDull);
-  const vision::Scene scene = still_scene(gv.model, look, contents, off_board(rules, start), place);
-  cv::Mat img = renderer.render(scene, seed ^ 0xC0FFEEull);
-  if (img.size() != size) return "the start was drawn at another size";
+  auto tokens_of = [&](const vision::BoardContents& contents) {
+    std::vector<std::string> tokens(gv.model.sites.size());
+    for (size_t i = 0; i < gv.model.sites.size(); ++i) {
+      auto it = contents.find(gv.model.sites[i].name);
+      if (it != contents.end() && !it->second.empty()) tokens[i] = it->second.back();
+    }
+    return tokens;
+  };
+  // Draws `state` and reads it with a fresh pipeline holding the set learnt so far.
   vision::BoardObservation obs;
-  if (!read_still(pipeline, img, obs, t_ms)) return "the start position was not read";
-  std::vector<std::string> expected(gv.model.sites.size());
-  for (size_t i = 0; i < gv.model.sites.size(); ++i) {
-    auto it = contents.find(gv.model.sites[i].name);
-    if (it != contents.end() && !it->second.empty()) expected[i] = it->second.back();
-  }
+  uint64_t picture = 0;
+  auto read_state = [&](const State& state) -> bool {
+    const vision::BoardContents contents = board_contents(rules, state);
+    const vision::Scene scene = still_scene(gv.model, look, contents, off_board(rules, state), place);
+    cv::Mat img = renderer.render(scene, seed ^ (0xC0FFEEull + picture++));
+    if (img.size() != size) return false;
+    vision::PieceSet set = pipeline->piece_set();
+    pipeline = fresh();
+    pipeline->set_piece_set(std::move(set));
+    int64_t t_ms = 0;
+    return read_still(*pipeline, img, obs, t_ms) != nullptr;
+  };
+  State state = rules.start();
+  const std::vector<std::string> expected = tokens_of(board_contents(rules, state));
+  if (!read_state(state)) return "the start position was not read";
   std::vector<std::string> problems;
-  if (pipeline.learn(expected, &problems)) return "";
-  return "learning failed: " + (problems.empty() ? std::string("?") : problems.front()) +
-         (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)" : "");
+  if (!pipeline->learn(expected, &problems))
+    return "learning failed: " + (problems.empty() ? std::string("?") : problems.front()) +
+           (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)" : "");
+  vision::FirstPlacements placements(expected, gv.vocab.sides);
+  while (placements.pending()) {
+    const std::vector<Move> moves = rules.legal_moves(state);
+    if (moves.empty()) return "no placement to learn the colours from";
+    state = rules.apply(state, moves[static_cast<size_t>(place.below(static_cast<int>(moves.size())))]);
+    if (!read_state(state)) return "a placement was not read";
+    const std::optional<std::vector<std::string>> board = placements.board_to_learn(obs.sites);
+    if (!board) return "the first placements' reading did not show one new piece";
+    if (!pipeline->learn(*board, &problems))
+      return "learning the colours from a placement failed: " + (problems.empty() ? std::string("?") : problems.front());
+    placements.learnt(*board);
+  }
+  return "";
 }
 
 std::vector<vision::SiteComparison> compare(const calib::BoardModel& model, const nlohmann::json& truth_board,
@@ -318,18 +352,20 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
     const nlohmann::json look = truth.value("look", nlohmann::json::object());
     int64_t t_ms = 0;
     if (learn) {
-      const std::string why = learn_from_start(*made, gv, *rules, truth, truth_path.string(), img.size(), t_ms);
+      auto fresh = [&] {
+        std::unique_ptr<vision::Pipeline> p = eval_pipeline(gv, lens);
+        if (fit) p->use_fit(*fit, img.size());
+        return p;
+      };
+      const std::string why = learn_from_start(made, fresh, gv, *rules, truth, truth_path.string(), img.size());
       if (!why.empty()) {
         ++out.not_learnt;
-        if (out.notes.size() < 20) out.notes.push_back(e["image"].get<std::string>() + ": " + why + "; read with the defaults");
+        if (out.notes.size() < 20) out.notes.push_back(e["image"].get<std::string>() + ": " + why + "; read with what was learnt");
       }
-      // The image is read by a fresh pipeline with that set: going from the start's picture to another scene at
-      // once (other pieces beside the board too) is not a hand's move, and the gate would rightly wait.
+      // The image is read by a fresh pipeline with that set (see learn_from_start).
       vision::PieceSet set = made->piece_set();
-      made = eval_pipeline(gv, lens);
+      made = fresh();
       made->set_piece_set(std::move(set));
-      if (fit) made->use_fit(*fit, img.size());
-      t_ms = 0;
     }
     vision::Pipeline& pipeline = *made;
     std::vector<vision::SiteReading> sites;

@@ -93,6 +93,31 @@ bool VisionInput::try_learn(const vision::BoardObservation& obs) {
   std::cerr << '\n';
   if (save_set_) vision::save_piece_set(setup_.pipeline().piece_set(), *save_set_);
   learnt_ = true;
+  placements_.emplace(start_tokens_, setup_.pipeline().reader().vocabulary().sides);
+  return true;
+}
+
+bool VisionInput::try_learn_placement(const vision::BoardObservation& obs) {
+  if (!placements_ || !placements_->pending()) return false;
+  size_t occupied = 0;
+  for (const auto& s : obs.sites) occupied += !s.token.empty();
+  if (occupied > 4) {  // the game has gone on without a reading that showed the placements one at a time
+    std::cerr << "referee: the side colours could not be learnt from the first placements; reading with the "
+                 "colours as guessed\n";
+    placements_->give_up();
+    return false;
+  }
+  const std::optional<std::vector<std::string>> board = placements_->board_to_learn(obs.sites);
+  if (!board) return false;
+  std::vector<std::string> problems;
+  if (!setup_.pipeline().learn(*board, &problems)) return false;
+  const calib::BoardModel& model = setup_.pipeline().model();
+  for (size_t i = 0; i < board->size(); ++i)
+    if ((*board)[i] != placements_->placed()[i])
+      std::cerr << "referee: the colours of " << (*board)[i] << " learnt from the first piece placed (" << model.sites[i].name
+                << ")\n";
+  placements_->learnt(*board);
+  if (save_set_) vision::save_piece_set(setup_.pipeline().piece_set(), *save_set_);
   return true;
 }
 
@@ -121,6 +146,7 @@ std::optional<std::string> VisionInput::next() {
       write_image((std::filesystem::path(*debug_dir_) / name).string(), pipeline.debug_image());
     }
     if (obs.read && learn_ && !learnt_ && try_learn(obs)) continue;  // the next settled frame reads anew
+    if (obs.read && learnt_ && try_learn_placement(obs)) continue;
     const bool settled_changed = obs.settled != was_settled_;
     was_settled_ = obs.settled;
     if (!obs.read && !settled_changed) continue;

@@ -4,7 +4,8 @@
 // A line is given for every new reading of a settled board and whenever the board stops being settled (a hand
 // comes over it: "stable": false). While the board still stands in the game's start position and no set was
 // given (--set), the pipeline learns the piece set from it (the start tells every site's token), so a set it has
-// never seen reads right; until then it reads with its defaults. Source trouble (a lost camera being reopened,
+// never seen reads right; until then it reads with its defaults. A start without pieces (Morris) teaches how the
+// empty board looks; the first piece placed then names White's colours and the next one Black's. Source trouble (a lost camera being reopened,
 // a skipped frame) is told on stderr, never ends the game.
 #pragma once
 
@@ -17,6 +18,7 @@
 #include "app/args.h"
 #include "app/vision_setup.h"
 #include "engines/common/rules.h"
+#include "vision/first_placements.h"
 #include "vision/frame_source.h"
 
 namespace sb::cli {
@@ -42,12 +44,16 @@ class VisionInput {
   void relearn() {
     learnt_ = false;
     learn_attempts_ = 0;
+    placements_.reset();
   }
 
  private:
   // Orients a board found by its outline and learns the set from the start; true when this reading is
   // superseded (the board was turned, or the set learnt) and the next settled frame must be read anew.
   bool try_learn(const vision::BoardObservation& obs);
+  // A start without pieces (Morris) names no colour: the first pieces placed do (vision/first_placements.h).
+  // True when the set was learnt from this reading and the next settled frame must be read anew.
+  bool try_learn_placement(const vision::BoardObservation& obs);
 
   const Rules& rules_;
   std::string game_;
@@ -62,6 +68,7 @@ class VisionInput {
   std::optional<std::string> save_set_;
   std::optional<std::string> debug_dir_;
   int learn_attempts_ = 0;
+  std::optional<vision::FirstPlacements> placements_;  // after a start without pieces, until both colours are named
   std::ofstream log_;  // --observations-out: every line given to the arbiter
 };
 

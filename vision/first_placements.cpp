@@ -1,0 +1,40 @@
+#include "vision/first_placements.h"
+
+#include <algorithm>
+
+namespace sb::vision {
+
+FirstPlacements::FirstPlacements(std::vector<std::string> start, std::string sides)
+    : start_(std::move(start)), sides_(std::move(sides)), placed_(start_) {
+  // Only a start without any piece on the board is a placement game; a start that shows pieces teaches their
+  // colours itself.
+  const bool empty = std::all_of(start_.begin(), start_.end(), [](const std::string& t) { return t.empty(); });
+  next_ = empty ? 0 : sides_.size();
+}
+
+std::optional<std::vector<std::string>> FirstPlacements::board_to_learn(const std::vector<SiteReading>& sites) const {
+  if (!pending() || sites.size() != placed_.size()) return std::nullopt;
+  std::optional<size_t> fresh;
+  for (size_t i = 0; i < sites.size(); ++i) {
+    const bool occupied = !sites[i].token.empty();
+    if (!placed_[i].empty()) {
+      if (!occupied) return std::nullopt;  // a piece learnt so far is not seen: not the next placement
+      continue;
+    }
+    if (!occupied) continue;
+    if (fresh) return std::nullopt;  // two new pieces
+    fresh = i;
+  }
+  if (!fresh) return std::nullopt;
+  std::vector<std::string> board = placed_;
+  board[*fresh] = std::string(1, sides_[next_]);
+  return board;
+}
+
+void FirstPlacements::learnt(const std::vector<std::string>& board) {
+  if (!pending() || board.size() != placed_.size()) return;
+  placed_ = board;
+  ++next_;
+}
+
+}  // namespace sb::vision

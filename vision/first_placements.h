@@ -1,0 +1,49 @@
+// Which colour is which side, when the start shows no piece of a side (Morris: every piece is in hand). A referee
+// knows the order of play, so the first pieces to appear on the board name the colours: the first piece placed
+// is the first side's (White), the next one the other side's. This class follows the settled readings after the
+// start and says when one shows the next placement, and with what tokens the set is to be learnt from it; the
+// referee (`referee --source`) and the dataset evaluation both use it, so the evaluation learns a set exactly as
+// a referee would.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vision/observation.h"
+
+namespace sb::vision {
+
+class FirstPlacements {
+ public:
+  // `start`: per site of the board model, "" or the token the start shows; `sides`: the side letters in the
+  // order they move (PieceVocabulary::sides).
+  FirstPlacements(std::vector<std::string> start, std::string sides);
+
+  // Whether any side's colours are still to be learnt this way (false when the start shows every side).
+  bool pending() const { return next_ < sides_.size(); }
+
+  // A settled reading of the board. When it shows the next placement — exactly the placements learnt so far
+  // plus one new piece on a site the start left empty — returns the tokens of that board (the start, the
+  // placements learnt so far, and the new piece as the next side's), to learn the set from. Otherwise nullopt:
+  // nothing new, or a board that shows more than one new piece (two placements seen at once cannot tell which
+  // came first) or a learnt placement gone; then the colours stay as learnt so far.
+  std::optional<std::vector<std::string>> board_to_learn(const std::vector<SiteReading>& sites) const;
+
+  // The set was learnt from `board` (a result of board_to_learn()): its new piece is the side's from now on.
+  void learnt(const std::vector<std::string>& board);
+
+  // Per site, the start and the placements learnt so far.
+  const std::vector<std::string>& placed() const { return placed_; }
+
+  // No more learning this way (the game went on without it).
+  void give_up() { next_ = sides_.size(); }
+
+ private:
+  std::vector<std::string> start_;
+  std::string sides_;
+  size_t next_ = 0;  // index into sides_ of the next side to learn
+  std::vector<std::string> placed_;  // per site, the placements learnt so far
+};
+
+}  // namespace sb::vision
