@@ -143,7 +143,12 @@ TrackUpdate BoardTracker::update(const cv::Mat& frame) {
   }
   frames_unseen_ = 0;
   u.shift_px = shift_between(*fit_, *found);
-  if (u.shift_px <= params_.moved_threshold_px) {
+  // A fit from the few markers the detector found (small, blurred or glared markers) can be several pixels off
+  // while the fit in use still shows as many markers' patterns where it says (and two such fits differ as much
+  // from each other): the board moved only if the new fit puts more markers in place than the one in use, on
+  // this very frame.
+  const bool explains_more = markers_in_place(gray, *found) > u.markers_in_place;
+  if (u.shift_px <= params_.moved_threshold_px || !explains_more) {
     candidate_.reset();
     expected_in_place_ = std::max(expected_in_place_, markers_in_place(gray, *fit_));
     u.state = u.markers_in_place >= expected_in_place_ ? TrackState::Locked : TrackState::Occluded;
