@@ -205,7 +205,14 @@ void BoardPublisher::on_disconnected() {
 void BoardPublisher::on_acknowledged(int mid) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = inflight_.find(mid);
-  if (it == inflight_.end()) return;
+  if (it == inflight_.end()) {
+    // A message of a lost connection that the MQTT library sent again after this connection's own: when it was
+    // a retained state or record, the broker now keeps that older copy (a hall subscribing later would never
+    // hear of the events after it). The current ones go again, after it.
+    send_state_locked();
+    if (record_published_) send_record_locked();
+    return;
+  }
   const int64_t seq = it->second;
   inflight_.erase(it);
   if (seq > 0 && !events_[static_cast<size_t>(seq - 1)].confirmed) {

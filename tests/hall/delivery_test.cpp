@@ -171,7 +171,16 @@ TEST_F(HallBrokerRestart, ABrokerKilledAndRestartedMidStreamLosesAndDoublesNothi
     for (auto& b : boards)
       if (p[b->number].first != static_cast<int64_t>(b->published.size())) return false;
     return true;
-  }, std::chrono::seconds(20)));
+  }, std::chrono::seconds(20))) << [&] {
+    std::string s;
+    auto p = hall.progress();
+    for (auto& b : boards)
+      s += "board " + std::to_string(b->number) + ": published " + std::to_string(b->published.size()) + ", hall has " +
+           std::to_string(p[b->number].first) + " of " + std::to_string(p[b->number].second) + " known; ";
+    std::ifstream log(broker_->log_path());
+    std::string broker_log((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    return s + "resend requests " + std::to_string(hall.counters().resend_requests) + "; broker log:\n" + broker_log;
+  }();
   int64_t total = 0;
   for (auto& b : boards) {
     EXPECT_EQ(hall_copy(hall, b->number), b->published) << "board " << b->number;
