@@ -1,16 +1,15 @@
 // The motion gate and the locate stage on rendered scenes of a Nine Men's Morris board located by its given
 // corners (its printed markers then keep the fit; the PlainBoard scenes have none, so only the check of the
-// view tells a knocked camera): a hand lying still over the board is never settled; a piece taken from beside the board, a lamp
-// switched on and a knocked camera are not hands, nor is the absence of a hand that rested beside the board
-// when it settled; the board settles again soon after (the camera's move followed, so the sites read right
+// view tells a knocked camera): a hand lying still over the board is never settled; a piece taken from beside the
+// board, a lamp switched on and a knocked camera are not hands, nor is the absence of a hand that rested beside the
+// board when it settled; the board settles again soon after (the camera's move followed, so the sites read right
 // afterwards).
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <map>
-#include <thread>
-
 #include <opencv2/calib3d.hpp>
+#include <thread>
 
 #include "calibration/board_locator.h"
 #include "vision/game_vision.h"
@@ -97,6 +96,17 @@ class GateScenes : public ::testing::Test {
     return wrong;
   }
 
+  // A second of the still board after a knock: the move is noticed and the board settles and reads right.
+  void expect_a_knock_followed() {
+    knock_camera();
+    reset_counts();
+    feed(draw(scene_, 6), 30);
+    EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
+    ASSERT_TRUE(last_.settled);
+    const std::vector<std::string> wrong = wrong_sites(last_);
+    EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
+  }
+
   HandPose hand_over(const std::string& site) const {
     HandPose h;
     h.player = 0;
@@ -141,7 +151,8 @@ TEST_F(GateScenes, AHandHeldStillOverTheBoardIsNeverSettled) {
 
 TEST_F(GateScenes, APieceTakenFromBesideTheBoardDoesNotHoldTheBoard) {
   Scene taken = scene_;
-  auto reserve = std::find_if(taken.pieces.begin(), taken.pieces.end(), [](const PieceInstance& p) { return p.site.empty(); });
+  auto reserve =
+      std::find_if(taken.pieces.begin(), taken.pieces.end(), [](const PieceInstance& p) { return p.site.empty(); });
   ASSERT_NE(reserve, taken.pieces.end());
   Scene reaching = taken;
   HandPose h = hand_over("a1");
@@ -210,13 +221,7 @@ TEST_F(GateScenes, ALampSwitchedOnSettlesAgainSoon) {
 }
 
 TEST_F(GateScenes, AKnockedCameraIsFollowedAndTheBoardReadsRightAfter) {
-  knock_camera();
-  reset_counts();
-  feed(draw(scene_, 6), 30);
-  EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
-  ASSERT_TRUE(last_.settled);
-  const std::vector<std::string> wrong = wrong_sites(last_);
-  EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
+  expect_a_knock_followed();
 }
 
 // Without markers nothing but the view itself tells that the camera moved (its check when still).
@@ -226,13 +231,7 @@ class PlainBoardGateScenes : public GateScenes {
 };
 
 TEST_F(PlainBoardGateScenes, AKnockedCameraIsFollowedAndTheBoardReadsRightAfter) {
-  knock_camera();
-  reset_counts();
-  feed(draw(scene_, 6), 30);
-  EXPECT_TRUE(moved_seen_) << "the camera's move was not noticed";
-  ASSERT_TRUE(last_.settled);
-  const std::vector<std::string> wrong = wrong_sites(last_);
-  EXPECT_TRUE(wrong.empty()) << wrong.size() << " sites wrong after the camera moved, first: " << wrong.front();
+  expect_a_knock_followed();
 }
 
 // A live camera's pipeline reads on a worker thread: the frame that settles the board returns at once, without
@@ -242,11 +241,11 @@ TEST_F(GateScenes, ABackgroundReadLeavesTheSettlingFrameFreeAndArrivesWithALater
   params.read_in_background = true;
   Pipeline live = make_pipeline("morris9", params);
   live.use_fit(calib::BoardLocator(model_).from_corners([&] {
-                 const nlohmann::json g = geometry_json(*renderer_);
-                 std::array<cv::Point2d, 4> c;
-                 for (size_t k = 0; k < 4; ++k) c[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-                 return c;
-               }()),
+    const nlohmann::json g = geometry_json(*renderer_);
+    std::array<cv::Point2d, 4> c;
+    for (size_t k = 0; k < 4; ++k) c[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+    return c;
+  }()),
                cv::Size(1280, 720));
   int64_t t = 0;
   bool settled_seen = false;
