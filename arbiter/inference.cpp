@@ -98,6 +98,11 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
     return true;
   };
   auto rests_here = [&](int i) { return !s.mover.empty() && seen[i] == s.mover && s.is_waypoint(i); };
+  // Only a sure reading tells that the move is not finished yet: a doubtful one
+  // that differs from the finished move is as likely a misread of it.
+  auto unfinished = [&](int i) {
+    if (w.sure(i)) complete = false;
+  };
   for (int i : x.all) {
     if (s.changes(i) || s.is_waypoint(i) || i == from) continue;
     if (!overrule(i)) return kInfeasible;
@@ -108,7 +113,7 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
       progress = true;
       continue;
     }
-    complete = false;
+    unfinished(i);
     if (o == before.sites[i]) continue;
     // A capture by replacement: players often take the captured piece off before the capturer lands there. A
     // little dearer than a finished move that shows the same board (an air force's strike that returned), so
@@ -124,19 +129,19 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
     }
     if (!overrule(i)) return kInfeasible;
   }
-  for (int w : s.waypoints) {
-    if (s.changes(w) || seen[w] == before.sites[w]) continue;
-    if (rests_here(w)) {
+  for (int site : s.waypoints) {
+    if (s.changes(site) || seen[site] == before.sites[site]) continue;
+    if (rests_here(site)) {
       progress = true;
-      complete = false;
+      unfinished(site);
       continue;
     }
-    if (!overrule(w)) return kInfeasible;
+    if (!overrule(site)) return kInfeasible;
   }
   if (from >= 0 && !s.changes(from) && !s.is_waypoint(from) && !(seen[from] == before.sites[from])) {
     if (seen[from].empty()) {
       progress = true;
-      complete = false;
+      unfinished(from);
     } else if (!overrule(from)) {
       return kInfeasible;
     }
@@ -468,18 +473,18 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   return best;
 }
 
-std::vector<std::vector<int>> readings_within(Position& position, const Frame& frame, double fit,
-                                              const InferenceOptions& options) {
+std::vector<PathFit> readings_within(Position& position, const Frame& frame, double fit,
+                                     const InferenceOptions& options) {
   const double limit = fit + 1e-9;
   const Rules& rules = position.rules();
   const char mover = rules.side_letter(rules.side_to_move(position.state()));
   const Weights w = weights_of(frame, options);
   const Diff x = diff_against(frame, position.seen(), w);
-  std::vector<std::vector<int>> found;
+  std::vector<PathFit> found;
   const size_t n = position.move_count();
   for (size_t i = 0; i < n; ++i) {
     Successor& s1 = position.successor(i);
-    if (settled_cost(frame, x, s1, w) <= limit) found.push_back({static_cast<int>(i)});
+    if (double c = settled_cost(frame, x, s1, w); c <= limit) found.push_back({{static_cast<int>(i)}, c});
     if (!options.two_moves) continue;
     const Diff x1 = diff_after(frame, x, s1, w);
     if (x1.confident.empty() || !second_move_can_explain(frame, x1, s1, mover)) continue;
@@ -487,9 +492,13 @@ std::vector<std::vector<int>> readings_within(Position& position, const Frame& f
     const std::vector<Move>& replies = p1.moves();
     for (size_t j = 0; j < replies.size(); ++j) {
       if (!may_touch(replies[j], x1.confident)) continue;
-      if (settled_cost(frame, x1, p1.successor(j), w) <= limit) found.push_back({static_cast<int>(i), static_cast<int>(j)});
+      if (double c = settled_cost(frame, x1, p1.successor(j), w); c <= limit)
+        found.push_back({{static_cast<int>(i), static_cast<int>(j)}, c});
     }
   }
+  std::stable_sort(found.begin(), found.end(), [](const PathFit& a, const PathFit& b) {
+    return a.fit < b.fit || (a.fit == b.fit && a.path.size() < b.path.size());
+  });
   return found;
 }
 

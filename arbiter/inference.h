@@ -84,11 +84,18 @@ struct Verdict {
   double fallback_fit = kInfeasible;
 };
 
+// One reading of a frame as moves: an index path like Verdict::moves and the
+// doubtful readings it overrules.
+struct PathFit {
+  std::vector<int> path;
+  double fit = 0;
+};
+
 // Every reading of `frame` as one or two moves that fits at most `fit` (doubtful
-// readings overruled), as index paths like Verdict::moves. For revising an
-// earlier reading; costly (it lists every reply of every move).
-std::vector<std::vector<int>> readings_within(Position& position, const Frame& frame, double fit,
-                                              const InferenceOptions& options);
+// readings overruled), cheapest first. For revising an earlier reading; costly (it
+// lists every reply of every move).
+std::vector<PathFit> readings_within(Position& position, const Frame& frame, double fit,
+                                     const InferenceOptions& options);
 
 // Reads `frame` in `position`. `earlier` are the boards of the game's earlier
 // positions, ply 0 first (for takebacks; pass none to refuse them outright).

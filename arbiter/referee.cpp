@@ -649,6 +649,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     cached_conf_ = f.conf;
     cached_generation_ = generation_;
   }
+  if (v.kind == Reading::NoChange) {
+    if (!(f.board == history_.back()->seen())) {
+      doubted_ = Pending{v, f.t, f};
+      doubted_generation_ = generation_;
+    }
+  }
   if (held_ && held_generation_ == generation_ && (v.kind == Reading::Unclear || v.kind == Reading::Illegal)) {
     Position* after = history_.back().get();
     for (int index : held_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
@@ -697,6 +703,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       const bool better = v.kind != Reading::Moves || onward_cost < v.cost - 1e-9 ||
                           (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
       const bool goes_on = (onward.kind == Reading::Moves && better) || (lost && onward.kind != Reading::Unclear);
+      // Play going on into an illegal move: perhaps the waiting frame reads another
+      // way (a doubtful reading) from which play goes on legally.
+      if (goes_on && onward.kind == Reading::Illegal) {
+        Pending p = *pending_;
+        if (read_through(p.frame, p.verdict.fit, std::max(p.since, last_event_t_), f, out)) return;
+      }
       if (goes_on) {
         Pending p = *pending_;
         pending_.reset();
@@ -709,7 +721,18 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     }
     pending_.reset();
   }
-  if ((v.kind == Reading::Unclear || v.kind == Reading::Illegal) && try_revision(f, out)) return;
+  if (v.kind == Reading::Unclear || v.kind == Reading::Illegal) {
+    // A frame read as no change only because its differences were doubtful may have
+    // shown a move: read on from it.
+    if (doubted_ && doubted_generation_ == generation_) {
+      Pending d = *doubted_;
+      if (read_through(d.frame, d.verdict.cost, std::max(d.since, last_event_t_), f, out)) return;
+    }
+    if (try_revision(f, out)) return;
+  }
+  // Two moves read from one frame, where the newest reading, read another way
+  // (doubtful readings overruled), leaves one.
+  if (v.kind == Reading::Moves && v.moves.size() == 2 && try_revision(f, out, false, v.cost)) return;
   if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) {
     pending_ = Pending{v, f.t, f};
     return;
@@ -720,6 +743,64 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
 void Referee::settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out) {
   if (ends_game(v) && try_revision(f, out, true)) return;
   act_on(v, t, &f, out);
+}
+
+bool Referee::read_through(const Frame& earlier, double fit, int64_t earlier_t, const Frame& f,
+                           std::vector<Event>& out) {
+  constexpr double kMargin = 1.0;  // how much worse than its first reading the earlier frame may be read
+  Position& pos = *history_.back();
+  std::vector<PathFit> readings = readings_within(pos, earlier, fit + kMargin, options_.inference);
+  const PathFit* best = nullptr;
+  Verdict best_onward;
+  double best_cost = kInfeasible;
+  for (const PathFit& r : readings) {
+    Position* after = &pos;
+    bool over = false;
+    for (int i : r.path) {
+      over = over || after->over();
+      after = after->successor(static_cast<size_t>(i)).next.get();
+    }
+    if (over) continue;
+    Verdict onward = read_frame(*after, f, {}, options_.inference);
+    if (onward.kind != Reading::Moves && onward.kind != Reading::NoChange && onward.kind != Reading::UnderWay)
+      continue;
+    const double cost = r.fit + (r.path.size() > 1 ? options_.inference.two_move_prior : 0) + onward.cost;
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = &r;
+      best_onward = onward;
+    }
+  }
+  if (!best) return false;
+  Verdict first;
+  first.kind = Reading::Moves;
+  first.moves = best->path;
+  first.fit = best->fit;
+  first.cost = best->fit + (best->path.size() > 1 ? options_.inference.two_move_prior : 0);
+  Position* after = &pos;
+  for (int i : first.moves) after = after->successor(static_cast<size_t>(i)).next.get();
+  act_on(first, earlier_t, &earlier, out);
+  if (phase_ != Phase::Playing || history_.back().get() != after) return true;
+  if (best_onward.ambiguous && best_onward.kind == Reading::Moves) pending_ = Pending{best_onward, f.t, f};
+  else settle(best_onward, f.t, f, out);
+  return true;
+}
+
+bool Referee::in_doubt(const Frame& f) const {
+  const double below = options_.inference.doubt_below;
+  auto doubtful = [&](const std::vector<float>& conf) {
+    return std::any_of(conf.begin(), conf.end(), [&](float c) { return c < below; });
+  };
+  if (doubtful(f.conf)) return true;
+  if (doubted_ && doubted_generation_ == generation_) return true;
+  int readings = 0;
+  const std::vector<PlayedMove>& moves = game().moves;
+  for (auto m = moves.rbegin(); m != moves.rend() && readings < 2; ++m) {
+    if (!m->evidence) continue;
+    ++readings;
+    if (doubtful(m->evidence->conf) || !m->evidence->alternatives.empty()) return true;
+  }
+  return !questions_.empty();
 }
 
 void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
@@ -775,6 +856,16 @@ void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vecto
       return;
     }
     case Reading::Illegal: {
+      if (frame && in_doubt(*frame)) {
+        // Not on a doubtful reading's word alone: the next frame must show it again.
+        std::string key = v.illegal.reason + "|" + join(names(v.illegal.squares));
+        for (int i : v.moves) key += "|" + std::to_string(i);
+        if (key != unconfirmed_illegal_ || unconfirmed_generation_ != generation_) {
+          unconfirmed_illegal_ = key;
+          unconfirmed_generation_ = generation_;
+          return;
+        }
+      }
       if (!v.moves.empty()) {
         commit_moves({v.moves[0]}, t, "", out);
         if (phase_ != Phase::Playing) return;
@@ -842,8 +933,10 @@ bool Referee::ends_game(const Verdict& v) {
   return false;
 }
 
-bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end) {
-  const std::string key = board_key(f.board) + "@" + std::to_string(generation_) + (avoid_end ? "|end" : "");
+bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end, double beat) {
+  const bool beating = beat < kInfeasible;
+  const std::string key = board_key(f.board) + "@" + std::to_string(generation_) + (avoid_end ? "|end" : "") +
+                          (beating ? "|beat" : "");
   if (key == revision_failed_key_) return false;
   constexpr size_t kDepth = 40;            // readings looked back over
   constexpr double kRevisionMargin = 1.0;  // how much worse the newest reading's alternatives may fit
@@ -866,11 +959,22 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
     g.conf = ev.conf;
     return g;
   };
+  // Beating a reading of the frame as it stands (two moves where the newest reading,
+  // read another way, leaves one): only the newest reading, and only if its frame
+  // had doubtful readings or equal alternatives (else nothing else reads it).
+  if (beating) {
+    if (readings.empty()) return false;
+    const Evidence& ev = *moves[readings[0].last].evidence;
+    const bool doubtful = std::any_of(ev.conf.begin(), ev.conf.end(),
+                                      [&](float c) { return c < options_.inference.doubt_below; });
+    if (!doubtful && ev.alternatives.empty()) return false;
+    readings.resize(1);
+  }
   for (size_t r = 0; r < readings.size(); ++r) {
     const Evidence& ev = *moves[readings[r].last].evidence;
     if (r > 0 && ev.alternatives.empty()) continue;
     Position& base = *history_[static_cast<size_t>(readings[r].base)];
-    std::vector<std::vector<int>> others;
+    std::vector<PathFit> others;
     if (r == 0) {
       // The newest reading may also have been a close second: the frame now seen
       // outweighs a doubtful reading or two.
@@ -889,13 +993,14 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
           path.push_back(i);
           p = p->successor(static_cast<size_t>(i)).next.get();
         }
-        if (p && !path.empty()) others.push_back(path);
+        if (p && !path.empty()) others.push_back({path, ev.fit});
       }
     }
     std::vector<std::string> original;
     for (int k = readings[r].base; k <= static_cast<int>(readings[r].last); ++k)
       original.push_back(moves[static_cast<size_t>(k)].move.notation);
-    for (const std::vector<int>& other : others) {
+    for (const PathFit& choice : others) {
+      const std::vector<int>& other = choice.path;
       std::vector<std::string> names;
       Position* p = &base;
       bool ends = false;
@@ -925,6 +1030,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       if (!holds) continue;
       Verdict now = read_frame(*p, f, {}, options_.inference);
       if (now.kind != Reading::Moves && now.kind != Reading::NoChange) continue;
+      if (beating && (now.then_under_way || std::max(0.0, choice.fit - ev.fit) + now.cost >= beat - 1e-9)) continue;
       if (avoid_end) {
         bool over = p->over();
         Position* q = p;
@@ -944,8 +1050,8 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       }
       // The revised reading keeps the other candidates (the first choice among them).
       kept[0].alternatives.clear();
-      for (const std::vector<int>& o : others)
-        if (o != other) kept[0].alternatives.push_back(path_names(base, o));
+      for (const PathFit& o : others)
+        if (o.path != other && o.fit <= choice.fit + 1e-9) kept[0].alternatives.push_back(path_names(base, o.path));
       std::string first_choice;
       for (const std::string& n : original) first_choice += (first_choice.empty() ? "" : " ") + n;
       kept[0].alternatives.push_back(first_choice);
@@ -965,8 +1071,8 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
         // The revised reading's other candidates the camera cannot tell from it (the
         // first choice too, when it was revised only because it would end the game).
         std::vector<std::vector<int>> alike;
-        for (const std::vector<int>& o : others)
-          if (o != other) alike.push_back(o);
+        for (const PathFit& o : others)
+          if (o.path != other && o.fit <= choice.fit + 1e-9) alike.push_back(o.path);
         if (avoid_end) {
           std::vector<int> first;
           Position* b = &base;

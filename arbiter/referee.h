@@ -195,6 +195,14 @@ class Referee {
   // reading of earlier frames lets it go on.
   void settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out);
   void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
+  // Reads `earlier` (a frame of the current position, read at `fit`) as moves again,
+  // choosing among its readings within a margin the one from which `f` reads as moves
+  // or no change; plays both and returns true, or changes nothing and returns false.
+  bool read_through(const Frame& earlier, double fit, int64_t earlier_t, const Frame& f, std::vector<Event>& out);
+  // Whether a doubtful reading is near: in `f`, in the board's latest readings, or a
+  // frame read as no change only because its differences were doubtful. An illegal
+  // move is then announced only when the next frame shows it again.
+  bool in_doubt(const Frame& f) const;
   void follow_up(int64_t t, std::vector<Event>& out);
   // Plays `path` (indices from the current position). `evidence` goes with the last
   // move; `played_t` (revisions) keeps the moves' first time in the record.
@@ -207,7 +215,11 @@ class Referee {
   // With `avoid_end`, the frame does read as moves but they would end the game:
   // revise only to a choice after which the frame reads and the game goes on (a
   // guess about hidden pieces must not end a game that other choices continue).
-  bool try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end = false);
+  // With `beat` finite, the frame does read as moves at that cost: revise only the
+  // newest reading, and only if the other choice plus the frame's reading from it
+  // costs less (two moves read from one frame where a doubtful earlier reading, read
+  // another way, leaves one).
+  bool try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end = false, double beat = kInfeasible);
   // Plays `other` (index path from ply `base`) instead of the moves from `base` to
   // `last`, then the later moves read again from their own frames (or, for moves
   // without one, by notation). Returns false, changing nothing, if a later frame does
@@ -282,6 +294,14 @@ class Referee {
   // while nothing is applied (held_generation_ == generation_).
   std::optional<Pending> held_;
   uint64_t held_generation_ = 0;
+  // The latest frame read as no change although it differed at doubtful sites (a
+  // move may hide behind misreads), valid while nothing is applied.
+  std::optional<Pending> doubted_;
+  uint64_t doubted_generation_ = 0;
+  // An illegal move read once with a doubtful reading near, not announced yet: its
+  // key and the generation it was read in.
+  std::string unconfirmed_illegal_;
+  uint64_t unconfirmed_generation_ = 0;
   std::string unclear_seen_key_;
   int64_t unclear_since_ = 0;
   std::string setup_seen_key_;
