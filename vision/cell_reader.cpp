@@ -79,6 +79,23 @@ float best_probability(const std::vector<float>& scores, float temperature) {
 
 }  // namespace
 
+// Each pixel of a level-1 top-plane image over the paint's main colour and the light falloff there.
+cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint) {
+  cv::Mat rel(top.size(), CV_32FC3);
+  const cv::Vec3f main = paint.colour[static_cast<size_t>(paint.main_role)];
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  for (int v = 0; v < top.rows; ++v) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    auto* o = rel.ptr<cv::Vec3f>(v);
+    float g = 1;
+    for (int u = 0; u < top.cols; ++u) {
+      if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
+      for (int k = 0; k < 3; ++k) o[u][k] = row[u][k] / std::max(1.f, main[k] * g);
+    }
+  }
+  return rel;
+}
+
 struct CellReader::Planes {
   std::vector<cv::Mat> top;  // per stack level, from 1
   std::vector<cv::Mat> acc;
@@ -228,7 +245,8 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
   }
 }
 
-void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details) const {
+void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set,
+                                 std::vector<SiteDetail>& details) const {
   const cv::Mat& labels = rect.paint_labels();
   const cv::Mat& top = planes.top[0];
   planes.paint = measure_paint(top, labels);
@@ -256,6 +274,31 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, std::vec
     }
   }
   const BoardPaint& paint = planes.paint;
+  if (paint.ok && paint.main_role >= 0 && set.empty_board.size() == top.size()) {
+    // Where the empty board was seen, a pixel is foreign when it differs from it (each relative to its own
+    // picture's paint and light); the paint model stands in elsewhere.
+    cv::Mat rel = relative_to_paint(top, paint);
+    cv::blur(rel, rel, cv::Size(3, 3));
+    const float hi = params_.change_brightness, lo = 1.f / hi, chroma = params_.change_chroma;
+    for (int v = 0; v < top.rows; ++v) {
+      const auto* c = rel.ptr<cv::Vec3f>(v);
+      const auto* e = set.empty_board.ptr<cv::Vec3f>(v);
+      uchar* o = planes.foreign.ptr<uchar>(v);
+      for (int u = 0; u < top.cols; ++u) {
+        if (o[u] == kNoPaint || e[u][0] < 0) continue;
+        const float yc = c[u][0] + c[u][1] + c[u][2] + 1e-3f, ye = e[u][0] + e[u][1] + e[u][2] + 1e-3f;
+        // Dark paint (ink) is compared by brightness only, against a floor: its chroma is mostly noise and
+        // compression artefacts.
+        bool alien = std::abs(yc - ye) > std::max(0.3f, (hi - 1) * ye) || yc < lo * ye;
+        if (!alien && ye > 1 && yc > 1) {
+          float d = 0;
+          for (int k = 0; k < 3; ++k) d += (c[u][k] / yc - e[u][k] / ye) * (c[u][k] / yc - e[u][k] / ye);
+          alien = d > chroma * chroma;
+        }
+        o[u] = alien ? 1 : 0;
+      }
+    }
+  }
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
               sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const float centre_gain = paint.ok ? paint.gain(0.5f, 0.5f) : 1.f;
@@ -538,7 +581,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   out.radius_px = r;
   find_discs(rect, pyramid, r, tol, planes, out.details);
   clock.lap("discs");
-  measure_foreign(rect, planes, out.details);
+  measure_foreign(rect, planes, set, out.details);
   if (planes.paint.ok) white = planes.paint.reference();
   decide_occupancy(set, out.details);
   clock.lap("occupancy");
@@ -606,8 +649,18 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
 
   // Occupancy: a logistic fit on this board's known pieces and empty sites, drawn towards the defaults so
   // that a board where the two are far apart does not make the weights run away.
-  measure_foreign(rect, planes, details);
+  measure_foreign(rect, planes, base, details);
   if (planes.paint.ok) white = planes.paint.reference();
+  if (set.empty_board.empty() && planes.paint.ok && planes.paint.main_role >= 0) {
+    // The empty board as this picture shows it, without the pieces of the board learnt from.
+    set.empty_board = relative_to_paint(planes.top[0], planes.paint);
+    cv::blur(set.empty_board, set.empty_board, cv::Size(3, 3));
+    const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
+    for (size_t i = 0; i < sites.size(); ++i)
+      if (!expected[i].empty())
+        cv::circle(set.empty_board, tf.to_px(sites[i].centre), cvRound(std::max(1.3f * r, 0.9f * pitch_px)),
+                   cv::Scalar(-1, -1, -1), cv::FILLED);
+  }
   {
     const std::array<float, 3>& prior =
         base.occupancy[1] != 0 || base.occupancy[2] != 0 ? base.occupancy : params_.default_occupancy;
@@ -635,7 +688,12 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         const double clear_piece = 0.5 * (w[1] + w[2]);
         // Raised at most so far that an empty site needs a third of its rim seen to read as a piece.
         const double margin = 3, highest = -w[1] / 3;
-        w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(highest, static_cast<double>(prior[0])));
+        // With the empty board kept (PieceSet::empty_board) a light piece is seen by its difference from it: no
+        // need to go up.
+        const double upper = base.empty_board.empty() && !set.empty_board.empty()
+                                 ? static_cast<double>(prior[0])
+                                 : std::max(highest, static_cast<double>(prior[0]));
+        w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(upper, -clear_piece + 2.5));
         break;
       }
       cv::Vec3d step;

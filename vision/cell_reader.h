@@ -40,6 +40,10 @@ struct ReaderParams {
   // high (plainly pieces).
   float repaint_foreign = 0.35f;
   float repaint_score = 0.5f;
+  // Against the empty board learnt from (PieceSet::empty_board), a pixel is foreign when its brightness over the
+  // board's differs by more than this factor either way, or its chroma by more than change_chroma.
+  float change_brightness = 1.2f;
+  float change_chroma = 0.035f;
   float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
@@ -103,7 +107,7 @@ class CellReader {
   // outline is wider than a light one's rim). Otherwise measured at the unexplained sites when there are two or
   // more, else the nominal one, else measured at every site. The nominal radius comes with a wider `tol`.
   float unknown_radius(const Rectifier& rect, Planes& planes, const PieceSet& set, float* tol) const;
-  void measure_foreign(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details) const;
+  void measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;

@@ -50,6 +50,11 @@ struct PieceSet {
   std::array<float, 3> occupancy{0, 0, 0};
   std::vector<SideModel> sides;
   std::vector<KindModel> kinds;
+  // How the empty board looked in the picture learnt from (level-1 top-plane image, each pixel's colour over
+  // the paint's main colour and light falloff there; −1 where a piece stood or off the board), so that what
+  // differs from it is seen however closely a piece matches the paint (a light piece on a light sheet) and
+  // the board's own drawing never is. Kept for the session only (not saved: another camera, another picture).
+  cv::Mat empty_board;
 
   const SideModel* side(char s) const;
   const KindModel* kind(const std::string& token) const;
