@@ -21,9 +21,11 @@
 #include <thread>
 
 #include "app/bench_vision.h"
+#include "app/physical_board.h"
 #include "app/render_setup.h"
 #include "app/vision_eval_setup.h"
 #include "engines/common/errors.h"
+#include "engines/registry.h"
 #include "vision/game_vision.h"
 #include "vision/pipeline.h"
 #include "vision/render/hand.h"
@@ -157,7 +159,10 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
         vision::PieceSet learnt_set;
         {
           vision::Scene learn_scene;
-          const vision::BoardContents contents = board_for(gv.model, look, full);
+          // Cờ toán's set is learnt from its start as in a game (every count 0–9 of each side stands there).
+          const std::unique_ptr<Rules> rules = game == "cotoan" ? make_rules(game) : nullptr;
+          const vision::BoardContents contents =
+              rules ? board_contents(*rules, rules->start()) : board_for(gv.model, look, full);
           learn_scene.pieces = vision::place_pieces(gv.model, look.pieces, contents, rng);
           const cv::Mat learn_still = renderer.render(learn_scene, seed + 100);
           std::unique_ptr<vision::Pipeline> learner = eval_pipeline(gv, tf.lens);
@@ -180,8 +185,10 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
           learnt_set = learner->piece_set();
           if (!learnt_set.learnt) ++not_learnt;
         }
-        std::unique_ptr<vision::Pipeline> made = eval_pipeline(gv, tf.lens);
-        vision::Pipeline& pipeline = *made;
+        // Every read from scratch here; reads that take unchanged sites from the previous read are timed below.
+        vision::PipelineParams cold;
+        cold.reuse_unchanged_sites = false;
+        vision::Pipeline pipeline = vision::make_pipeline(game, cold, tf.lens);
         pipeline.use_fit(tf.fit, size);
         if (learnt_set.learnt) pipeline.set_piece_set(learnt_set);
         auto timed_read = [&](const vision::BoardObservation& obs) {
@@ -209,6 +216,30 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
           fr.index = 90 + k;
           const vision::BoardObservation obs = pipeline.process(fr);
           if (obs.read) timed_read(obs);
+        }
+        // As the referee reads while a game goes on: every 500 ms of a settled board, unchanged sites taken from
+        // the previous read; then one piece taken off (a capture) and the board read again.
+        if (game == "cotoan" && full && learnt_set.learnt) {
+          vision::Pipeline warm = vision::make_pipeline(game, {}, tf.lens);
+          warm.use_fit(tf.fit, size);
+          warm.set_piece_set(learnt_set);
+          vision::Scene taken = scene;
+          taken.pieces.erase(taken.pieces.begin() + static_cast<long>(taken.pieces.size() / 2));
+          const cv::Mat after = renderer.render(taken, seed + 7);
+          int64_t t = 0;
+          for (int k = 0; k < 40; ++k, t += 100) {
+            vision::Frame fr;
+            fr.image = k < 20 ? still : after;
+            fr.t_ms = t;
+            fr.index = k;
+            const vision::BoardObservation obs = warm.process(fr);
+            if (!obs.read) continue;
+            if (k < 20 && warm.sites_reused() == static_cast<int>(gv.model.sites.size()))
+              row("cotoan read, board unchanged since the last read", 0).ms.push_back(obs.times.read_ms);
+            else if (k >= 20 && warm.sites_reused() > 0 &&
+                     warm.sites_reused() < static_cast<int>(gv.model.sites.size()))
+              row("cotoan read, one piece taken since the last read", 0).ms.push_back(obs.times.read_ms);
+          }
         }
         // The same frames as a live camera's pipeline takes them, reads on a worker thread: the frame loop's own
         // time per frame, which must stay under a 30 fps camera's 33 ms for no frame to be dropped.

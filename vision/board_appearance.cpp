@@ -162,29 +162,35 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
   return paint;
 }
 
-cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint) {
+cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint,
+                     const std::vector<cv::Rect>* rois) {
   cv::Mat mask(top.size(), CV_8U, cv::Scalar(kNoPaint));
   if (!paint.ok) return mask;
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
-  // The falloff changes slowly: evaluate it every 8 pixels and hold it.
-  for (int v = 0; v < top.rows; ++v) {
-    const auto* row = top.ptr<cv::Vec3b>(v);
-    const uchar* l = labels.ptr<uchar>(v);
-    uchar* o = mask.ptr<uchar>(v);
-    float g = 1;
-    for (int u = 0; u < top.cols; ++u) {
-      if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
-      if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;
-      const cv::Vec3f pred = paint.colour[l[u]] * g;
-      const cv::Vec3f obs(row[u][0], row[u][1], row[u][2]);
-      const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f, yp = (pred[0] + pred[1] + pred[2]) / 3.f + 1.f;
-      const float q = yo / yp;
-      bool alien = q < 0.38f || q > 1.55f;
-      if (!alien && yo > 25 && yp > 25) {
-        const cv::Vec3f co = obs / (3 * yo), cp = pred / (3 * yp);
-        alien = cv::norm(co - cp) > 0.07;
+  const cv::Rect all(0, 0, top.cols, top.rows);
+  const std::vector<cv::Rect> whole{all};
+  for (cv::Rect roi : rois ? *rois : whole) {
+    roi &= all;
+    // The falloff changes slowly: evaluate it every 8 pixels and hold it.
+    for (int v = roi.y; v < roi.y + roi.height; ++v) {
+      const auto* row = top.ptr<cv::Vec3b>(v);
+      const uchar* l = labels.ptr<uchar>(v);
+      uchar* o = mask.ptr<uchar>(v);
+      float g = paint.gain((roi.x + 4) * sx, v * sy);
+      for (int u = roi.x; u < roi.x + roi.width; ++u) {
+        if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
+        if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;
+        const cv::Vec3f pred = paint.colour[l[u]] * g;
+        const cv::Vec3f obs(row[u][0], row[u][1], row[u][2]);
+        const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f, yp = (pred[0] + pred[1] + pred[2]) / 3.f + 1.f;
+        const float q = yo / yp;
+        bool alien = q < 0.38f || q > 1.55f;
+        if (!alien && yo > 25 && yp > 25) {
+          const cv::Vec3f co = obs / (3 * yo), cp = pred / (3 * yp);
+          alien = cv::norm(co - cp) > 0.07;
+        }
+        o[u] = alien ? 1 : 0;
       }
-      o[u] = alien ? 1 : 0;
     }
   }
   return mask;

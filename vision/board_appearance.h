@@ -37,8 +37,10 @@ BoardPaint measure_paint(const cv::Mat& top_bgr, const cv::Mat& labels, const cv
 
 // Per pixel of a level-1 top-plane image: 1 where the paint model does not explain it (a colour of another hue,
 // or much darker than a shadow or brighter than glare would make the paint there), 0 where it does, kNoPaint
-// where there is no model (borders between paints).
-cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint);
+// where there is no model (borders between paints). With `rois`, only the pixels inside them are judged (the
+// others are kNoPaint).
+cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint,
+                     const std::vector<cv::Rect>* rois = nullptr);
 
 // The share of the modelled pixels within `radius` of `centre` that are foreign (0.5 when too few are modelled).
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius);

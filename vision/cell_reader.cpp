@@ -216,7 +216,7 @@ float CellReader::unknown_radius(const Rectifier& rect, Planes& planes, const Pi
 }
 
 void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float r, float tol, Planes& planes,
-                            std::vector<SiteDetail>& details) const {
+                            std::vector<SiteDetail>& details, const std::vector<bool>* only) const {
   const CanonicalFrame& tf = rect.top_frame();
   const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
   const float win = params_.search_pitches * pitch_px;
@@ -224,17 +224,29 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
   const int levels = rect.stack_levels();
   planes.top.resize(static_cast<size_t>(levels));
   planes.acc.assign(static_cast<size_t>(levels), cv::Mat());
-  details.assign(rect.model().sites.size(), SiteDetail{});
+  const size_t n = rect.model().sites.size();
+  if (!only || details.size() != n) details.assign(n, SiteDetail{});
+  // The edges that can vote for a centre in a site's window lie within the window grown by the largest radius.
+  const int reach = static_cast<int>(std::ceil(radii.back())) + 2;
   for (int l = 1; l <= levels; ++l) {
     cv::Mat& top = planes.top[static_cast<size_t>(l - 1)];
     if (top.empty()) rect.top_image(pyramid, l, top);
     cv::Mat& acc = planes.acc[static_cast<size_t>(l - 1)];
     acc = cv::Mat::zeros(top.size(), CV_32F);
-    disc_votes(top, cv::Rect(0, 0, top.cols, top.rows), radii, acc, rect.base_offset_map(l));
+    if (!only) disc_votes(top, cv::Rect(0, 0, top.cols, top.rows), radii, acc, rect.base_offset_map(l));
     for (size_t i = 0; i < details.size(); ++i) {
+      if (only && !(*only)[i]) continue;
       cv::Point2d c = tf.to_px(rect.model().sites[i].centre);
       cv::Rect w(static_cast<int>(std::lround(c.x - win)), static_cast<int>(std::lround(c.y - win)),
                  static_cast<int>(2 * win) + 1, static_cast<int>(2 * win) + 1);
+      if (only) {
+        // This window's votes alone (a neighbour's window overlaps it: its votes were counted there).
+        const cv::Rect grown(w.x - reach, w.y - reach, w.width + 2 * reach, w.height + 2 * reach);
+        const cv::Rect clear(grown.x - reach - 3, grown.y - reach - 3, grown.width + 2 * reach + 6,
+                             grown.height + 2 * reach + 6);
+        acc(clear & cv::Rect(0, 0, acc.cols, acc.rows)).setTo(0);
+        disc_votes(top, grown, radii, acc, rect.base_offset_map(l));
+      }
       Disc d = find_disc(top, acc, w, r, tol, rect.base_offset(static_cast<int>(i), l));
       d.level = l;
       // A stack's top must show a convincing rim of its own: on an empty site the best circle of a higher
@@ -246,17 +258,20 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
 }
 
 void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set,
-                                 std::vector<SiteDetail>& details) const {
+                                 std::vector<SiteDetail>& details, const BoardPaint* known,
+                                 const std::vector<bool>* only) const {
   const cv::Mat& labels = rect.paint_labels();
   const cv::Mat& top = planes.top[0];
-  planes.paint = measure_paint(top, labels);
-  planes.foreign = foreign_mask(top, labels, planes.paint);
   const CanonicalFrame& tf = rect.top_frame();
   const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
-  // The paint is measured again without the sites that plainly hold a piece: a paint drawn mostly at the sites
-  // (Morris' points, the dark squares) is half covered on a busy board, and pieces of about its brightness
-  // (dark ones on ink points) pull its colour off, so that every empty point's paint looks foreign.
-  {
+  if (known) {
+    planes.paint = *known;
+  } else {
+    planes.paint = measure_paint(top, labels);
+    planes.foreign = foreign_mask(top, labels, planes.paint);
+    // The paint is measured again without the sites that plainly hold a piece: a paint drawn mostly at the sites
+    // (Morris' points, the dark squares) is half covered on a busy board, and pieces of about its brightness
+    // (dark ones on ink points) pull its colour off, so that every empty point's paint looks foreign.
     cv::Mat exclude = cv::Mat::zeros(top.size(), CV_8U);
     int excluded = 0;
     for (size_t i = 0; i < details.size(); ++i) {
@@ -268,12 +283,29 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
         ++excluded;
       }
     }
-    if (excluded > 0) {
-      planes.paint = measure_paint(top, labels, exclude);
-      planes.foreign = foreign_mask(top, labels, planes.paint);
-    }
+    if (excluded > 0) planes.paint = measure_paint(top, labels, exclude);
   }
   const BoardPaint& paint = planes.paint;
+  // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is displaced
+  // from its base); the level-1 image stands in for the others, shifted by the difference.
+  auto centre_of = [&](size_t i) {
+    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+    const int level = details[i].disc.level;
+    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    return c;
+  };
+  if (only) {
+    std::vector<cv::Rect> rois;
+    const int m = static_cast<int>(std::ceil(radius)) + 1;
+    for (size_t i = 0; i < details.size(); ++i)
+      if ((*only)[i]) {
+        const cv::Point2f c = centre_of(i);
+        rois.emplace_back(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1);
+      }
+    planes.foreign = foreign_mask(top, labels, paint, &rois);
+  } else {
+    planes.foreign = foreign_mask(top, labels, paint);
+  }
   if (paint.ok && paint.main_role >= 0 && set.empty_board.size() == top.size()) {
     // Where the empty board was seen, a pixel is foreign when it differs from it (each relative to its own
     // picture's paint and light); the paint model stands in elsewhere.
@@ -303,11 +335,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
               sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const float centre_gain = paint.ok ? paint.gain(0.5f, 0.5f) : 1.f;
   for (size_t i = 0; i < details.size(); ++i) {
-    // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is
-    // displaced from its base); the level-1 image stands in for the others, shifted by the difference.
-    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
-    const int level = details[i].disc.level;
-    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    if (only && !(*only)[i]) continue;
+    const cv::Point2f c = centre_of(i);
     details[i].foreign = foreign_share(planes.foreign, c, radius);
     details[i].illum = paint.ok ? std::clamp(paint.gain(c.x * sx, c.y * sy) / centre_gain, 0.4f, 2.5f) : 1.f;
   }
@@ -532,12 +561,19 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     if (symbols_) {
       cand = symbols_->rank(polar, set, side);
     } else {
+      // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
+      // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
+      std::map<char, float> best;
       for (const KindModel& k : set.kinds) {
-        if (k.token.size() != 2 || k.token[0] != side) continue;
+        if (k.token.size() != 2) continue;
+        if (k.token[0] != side && !params_.dots_from_both_sides) continue;
         float s = rotational_match(polar, k.polar);
         if (k.dots >= 0) s += d.dots.dots == k.dots ? 0.08f : -0.08f;
-        cand.emplace_back(k.token[1], s);
+        if (k.token[0] != side) s -= 0.02f;
+        auto [it, fresh] = best.emplace(k.token[1], s);
+        if (!fresh) it->second = std::max(it->second, s);
       }
+      for (const auto& [kind, s] : best) cand.emplace_back(kind, s);
       std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     }
     d.kind_scores = cand;
@@ -564,13 +600,77 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
   }
 }
 
-ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white) const {
+std::vector<cv::Mat> CellReader::site_pictures(const Rectifier& rect, const cv::Mat& top) const {
+  const CanonicalFrame& tf = rect.top_frame();
+  const int half = static_cast<int>(std::lround(0.5 * rect.model().pitch_mm * tf.px_per_mm));
+  const cv::Rect all(0, 0, top.cols, top.rows);
+  std::vector<cv::Mat> out;
+  out.reserve(rect.model().sites.size());
+  for (const auto& site : rect.model().sites) {
+    const cv::Point2d c = tf.to_px(site.centre);
+    const cv::Rect box = cv::Rect(static_cast<int>(std::lround(c.x)) - half, static_cast<int>(std::lround(c.y)) - half,
+                                  2 * half + 1, 2 * half + 1) &
+                         all;
+    cv::Mat small, f;
+    if (box.width < kCachePicture || box.height < kCachePicture) {
+      small = cv::Mat::zeros(kCachePicture, kCachePicture, CV_8UC3);
+    } else {
+      cv::resize(top(box), small, cv::Size(kCachePicture, kCachePicture), 0, 0, cv::INTER_AREA);
+    }
+    small.convertTo(f, CV_32FC3);
+    out.push_back(f);
+  }
+  return out;
+}
+
+ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white,
+                            ReadCache* cache) const {
   ReadResult out;
   StageClock clock{out.stage_ms};
   Planes planes;
   const CanonicalFrame& tf = rect.top_frame();
   float r = static_cast<float>(set.radius_mm * tf.px_per_mm);
   float tol = 0.1f;
+  const cv::Vec3f frame_white = white;
+  const size_t n = rect.model().sites.size();
+  // Only a set that knows its radius and both sides reads each site on its own.
+  const bool cacheable = cache && r > 0 && vocab_.face != PieceVocabulary::Face::Symbols &&
+                         std::all_of(vocab_.sides.begin(), vocab_.sides.end(), [&](char c) { return set.side(c); });
+  std::vector<cv::Mat> pictures;
+  std::vector<bool> changed;
+  if (cacheable) {
+    planes.top.resize(1);
+    rect.top_image(pyramid, 1, planes.top[0]);
+    pictures = site_pictures(rect, planes.top[0]);
+    // The whole board again under another light (a lamp switched on) or another geometry.
+    bool same = cache->valid && cache->top_size == planes.top[0].size() && cache->details.size() == n &&
+                std::abs(cache->radius_px - r) < 0.01f * r;
+    cv::Vec3f gain(1, 1, 1);
+    for (int c = 0; same && c < 3; ++c) {
+      gain[c] = frame_white[c] / std::max(1.f, cache->white[c]);
+      same = std::abs(gain[c] - 1) < 0.06f;
+    }
+    changed.assign(n, true);
+    if (same) {
+      // A site changed when its picture did, beyond the camera's noise: a piece put down, taken or turned over.
+      for (size_t i = 0; i < n; ++i) {
+        float worst = 0, sum = 0;
+        for (int v = 0; v < kCachePicture; ++v) {
+          const auto* a = pictures[i].ptr<cv::Vec3f>(v);
+          const auto* b = cache->pictures[i].ptr<cv::Vec3f>(v);
+          for (int u = 0; u < kCachePicture; ++u)
+            for (int c = 0; c < 3; ++c) {
+              const float d = std::abs(a[u][c] - b[u][c] * gain[c]);
+              worst = std::max(worst, d), sum += d;
+            }
+        }
+        changed[i] = worst > 24.f || sum > 4.f * 3 * kCachePicture * kCachePicture;
+      }
+    }
+    clock.lap("cache");
+  }
+  const size_t to_read = cacheable ? static_cast<size_t>(std::count(changed.begin(), changed.end(), true)) : n;
+  const bool partial = cacheable && to_read < n;
   if (r <= 0) {
     planes.top.resize(1);
     rect.top_image(pyramid, 1, planes.top[0]);
@@ -579,18 +679,49 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     clock.lap("radius");
   }
   out.radius_px = r;
-  find_discs(rect, pyramid, r, tol, planes, out.details);
-  clock.lap("discs");
-  measure_foreign(rect, planes, set, out.details);
-  if (planes.paint.ok) white = planes.paint.reference();
-  decide_occupancy(set, out.details);
-  clock.lap("occupancy");
-  read_faces(rect, planes, out.details, white);
-  clock.lap("faces");
-  assign_sides(set, out.details, white);
-  clock.lap("sides");
-  assign_kinds(set, out.details);
-  clock.lap("identities");
+  if (partial) {
+    out.details = cache->details;
+    for (size_t i = 0; i < n; ++i)
+      if (changed[i]) out.details[i] = SiteDetail{};
+  }
+  const std::vector<bool>* only = partial ? &changed : nullptr;
+  if (to_read > 0 || !partial) {
+    find_discs(rect, pyramid, r, tol, planes, out.details, only);
+    clock.lap("discs");
+    measure_foreign(rect, planes, set, out.details, partial ? &cache->paint : nullptr, only);
+    if (planes.paint.ok) white = planes.paint.reference();
+    // The later stages go site by site: only the sites read again pass through them.
+    std::vector<size_t> idx;
+    for (size_t i = 0; i < n; ++i)
+      if (!partial || changed[i]) idx.push_back(i);
+    std::vector<SiteDetail> sub;
+    sub.reserve(idx.size());
+    for (size_t i : idx) sub.push_back(std::move(out.details[i]));
+    decide_occupancy(set, sub);
+    clock.lap("occupancy");
+    read_faces(rect, planes, sub, white);
+    clock.lap("faces");
+    assign_sides(set, sub, white);
+    clock.lap("sides");
+    assign_kinds(set, sub);
+    clock.lap("identities");
+    for (size_t k = 0; k < idx.size(); ++k) out.details[idx[k]] = std::move(sub[k]);
+  }
+  if (cacheable) {
+    if (!partial) {
+      cache->valid = true;
+      cache->top_size = planes.top[0].size();
+      cache->white = frame_white;
+      cache->radius_px = r;
+      cache->paint = planes.paint;
+      cache->pictures = pictures;
+    } else {
+      for (size_t i = 0; i < n; ++i)
+        if (changed[i]) cache->pictures[i] = pictures[i];
+    }
+    cache->details = out.details;
+    cache->reused = static_cast<int>(n - to_read);
+  }
 
   out.sites.resize(out.details.size());
   for (size_t i = 0; i < out.details.size(); ++i) {

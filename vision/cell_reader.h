@@ -19,6 +19,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "vision/board_appearance.h"
 #include "vision/face.h"
 #include "vision/observation.h"
 #include "vision/piece_set.h"
@@ -49,6 +50,8 @@ struct ReaderParams {
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
   // instead, and a light piece on a light sheet is told from the paint by its rim only, at the right radius.
   float nominal_radius_pitch = 0;
+  // Cờ toán: a face is matched with both sides' learnt pictures of each count (the better match counts).
+  bool dots_from_both_sides = true;
 };
 
 // Everything the reader found at one site (for learning, evaluation and the debug overlay).
@@ -76,6 +79,24 @@ struct ReadResult {
   std::vector<std::pair<std::string, double>> stage_ms;
 };
 
+// What a read leaves for the next read of the same board under the same geometry and set (Pipeline keeps one):
+// per site a small picture of its neighbourhood in the top-plane image and what was read there, and the board's
+// paint model. A site whose picture has not changed since it was last read is taken from here; only the others
+// are read again (a move changes two or three sites). Reads of a set that does not know its radius and sides
+// (the defaults: every site's reading depends on the others) do not use it.
+struct ReadCache {
+  bool valid = false;
+  cv::Size top_size;
+  cv::Vec3f white;  // the frame's white reference when the pictures were taken
+  float radius_px = 0;
+  BoardPaint paint;                 // measured on the last read of every site
+  std::vector<cv::Mat> pictures;    // per site, kCachePicture² BGR float, taken when the site was last read
+  std::vector<SiteDetail> details;  // per site, as last read
+  int reused = 0;                   // sites the latest read took from here
+  void clear() { *this = ReadCache{}; }
+};
+constexpr int kCachePicture = 8;
+
 class CellReader {
  public:
   // `default_sides`: per side letter of `vocab`, the body and mark colours the game's config gives (relative to
@@ -85,8 +106,11 @@ class CellReader {
   const PieceVocabulary& vocabulary() const { return vocab_; }
   const ReaderParams& params() const { return params_; }
 
-  // Reads every site. `white`: the frame's white reference (BGR, grey levels), see white_reference().
-  ReadResult read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white) const;
+  // Reads every site. `white`: the frame's white reference (BGR, grey levels), see white_reference(). With a
+  // `cache` of the previous read of this geometry and set, sites that did not change are taken from it (and it
+  // is updated).
+  ReadResult read(const Rectifier& rect, FramePyramid& pyramid, const PieceSet& set, cv::Vec3f white,
+                  ReadCache* cache = nullptr) const;
 
   // Learns a set from a board whose tokens are known (`expected`: per site, "" or a token). Returns the set;
   // `problems` gets one line per site that the learnt set still reads wrong on this very board (empty: all
@@ -96,8 +120,12 @@ class CellReader {
 
  private:
   struct Planes;
+  // `only`: when given, the sites to look at (the others keep their details); the votes are then counted in
+  // each of their windows alone.
   void find_discs(const Rectifier& rect, FramePyramid& pyramid, float radius_px, float tol, Planes& planes,
-                  std::vector<SiteDetail>& details) const;
+                  std::vector<SiteDetail>& details, const std::vector<bool>* only = nullptr) const;
+  // The per-site pictures a ReadCache compares.
+  std::vector<cv::Mat> site_pictures(const Rectifier& rect, const cv::Mat& top) const;
   // The top faces' radius: measured at the sites in `use` (all when empty), keeping those most like discs.
   float estimate_radius(const Rectifier& rect, Planes& planes, const std::vector<bool>& use = {}) const;
   // Sites whose centre the empty board's paint does not explain.
@@ -107,7 +135,9 @@ class CellReader {
   // outline is wider than a light one's rim). Otherwise measured at the unexplained sites when there are two or
   // more, else the nominal one, else measured at every site. The nominal radius comes with a wider `tol`.
   float unknown_radius(const Rectifier& rect, Planes& planes, const PieceSet& set, float* tol) const;
-  void measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details) const;
+  // `paint`: a paint model already measured (a cache's), used instead of measuring it; `only` as find_discs'.
+  void measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details,
+                       const BoardPaint* paint = nullptr, const std::vector<bool>* only = nullptr) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;

@@ -421,9 +421,10 @@ Polar polar_from_values(std::vector<float> values) {
   for (float& v : p.radial) v = rn > 1e-6f ? v / rn : 0.f;
   // Angular spectra.
   const auto& w = roots();
-  p.spectra.assign(kRings, std::vector<std::complex<float>>(kAngles));
+  // The pattern is real: its spectrum's upper half mirrors the lower (conjugated) and is not kept.
+  p.spectra.assign(kRings, std::vector<std::complex<float>>(kAngles / 2 + 1));
   for (int k = 0; k < kRings; ++k)
-    for (int f = 0; f < kAngles; ++f) {
+    for (int f = 0; f <= kAngles / 2; ++f) {
       std::complex<float> s(0, 0);
       for (int j = 0; j < kAngles; ++j)
         s += angular[static_cast<size_t>(k * kAngles + j)] * w[static_cast<size_t>((f * j) % kAngles)];
@@ -448,9 +449,12 @@ Polar polar_of(const cv::Mat& marks) {
 float rotational_match(const Polar& a, const Polar& b, int* shift) {
   if (a.empty() || b.empty()) return 0;
   // corr(s) = Σ_k Σ_j a_k(j) b_k(j + s) = (1/N) Σ_f conj(A(f)) B(f) e^{2πi f s / N}, summed over rings first.
-  std::vector<std::complex<float>> c(kAngles, {0, 0});
+  // Both patterns are real, so C(N − f) = conj(C(f)): the sum over f is C(0) + C(N/2)·(−1)^s + twice the real
+  // part of the terms 0 < f < N/2.
+  constexpr int kHalf = kAngles / 2;
+  std::vector<std::complex<float>> c(kHalf + 1, {0, 0});
   for (int k = 0; k < kRings; ++k)
-    for (int f = 0; f < kAngles; ++f)
+    for (int f = 0; f <= kHalf; ++f)
       c[static_cast<size_t>(f)] += std::conj(a.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)]) *
                                    b.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)];
   const auto& w = roots();  // conj(w[m]) = e^{+2πi m / N}
@@ -458,10 +462,11 @@ float rotational_match(const Polar& a, const Polar& b, int* shift) {
   int best_s = 0;
   for (int s = 0; s < kAngles; ++s) {
     float sum = 0;
-    for (int f = 0; f < kAngles; ++f) {
+    for (int f = 1; f < kHalf; ++f) {
       const std::complex<float> e = std::conj(w[static_cast<size_t>((f * s) % kAngles)]);
       sum += c[static_cast<size_t>(f)].real() * e.real() - c[static_cast<size_t>(f)].imag() * e.imag();
     }
+    sum = 2 * sum + c[0].real() + (s % 2 ? -1.f : 1.f) * c[kHalf].real();
     sum /= kAngles;
     if (sum > best) best = sum, best_s = s;
   }

@@ -28,6 +28,7 @@ void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
 
 void Pipeline::set_piece_set(PieceSet set) {
   set_ = std::move(set);
+  cache_.reset();
   pending_stale_ = true;
   geometry_revision_ = 0;  // the top planes' height may have changed
   pooled_.clear();
@@ -39,6 +40,7 @@ void Pipeline::rebuild_geometry() {
   rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), params_.rectify);
   gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate);
   geometry_revision_ = locate_.revision();
+  cache_.reset();
   pending_stale_ = true;
   pooled_.clear();
   last_read_ms_ = -1;
@@ -143,7 +145,9 @@ BoardObservation Pipeline::process(const Frame& frame) {
   } else if (read_due) {
     t0 = thread_cpu_ms();
     last_white_ = white_reference(gate_image_, rect_->zone_mask());
-    last_read_ = reader_->read(*rect_, pyramid_, set_, last_white_);
+    if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
+    last_read_ =
+        reader_->read(*rect_, pyramid_, set_, last_white_, params_.reuse_unchanged_sites ? cache_.get() : nullptr);
     obs.times.read_ms = thread_cpu_ms() - t0;
     last_read_ms_ = frame.t_ms;
     last_read_frame_ = frame.image;
@@ -165,12 +169,14 @@ void Pipeline::start_background_read(const Frame& frame) {
   const cv::Vec3f white = white_reference(gate_image_, rect_->zone_mask());
   pending_stale_ = false;
   last_read_ms_ = frame.t_ms;
-  pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white] {
+  if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
+  std::shared_ptr<ReadCache> cache = params_.reuse_unchanged_sites ? cache_ : nullptr;
+  pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white, cache] {
     const double t0 = thread_cpu_ms();
     FramePyramid pyr;
     pyr.reset(image, rect.frame_roi());
     BackgroundRead b;
-    b.result = reader->read(rect, pyr, set, white);
+    b.result = reader->read(rect, pyr, set, white, cache.get());
     b.ms = thread_cpu_ms() - t0;
     b.frame = image;
     b.white = white;

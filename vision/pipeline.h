@@ -39,6 +39,10 @@ struct PipelineParams {
   // read, and the read's observation comes with the first frame processed after it is done (a read of a spell
   // that ended meanwhile is dropped). Off: the frame that settles is read before process() returns.
   bool read_in_background = false;
+  // A read takes the sites whose neighbourhood did not change since they were last read from the previous
+  // read (CellReader's ReadCache); only the others are read again. The cache is dropped when the geometry or
+  // the set changes.
+  bool reuse_unchanged_sites = true;
   bool debug = false;  // draw debug_image()
 };
 
@@ -77,6 +81,8 @@ class Pipeline {
   cv::Mat gate_debug_image(int scale = 3) const { return gate_ ? gate_->debug_image(gate_image_, scale) : cv::Mat(); }
   // The reader's details of the latest read (for evaluation and overlays).
   const ReadResult& last_read() const { return last_read_; }
+  // Sites the latest read took from the previous read (unchanged since).
+  int sites_reused() const { return cache_ ? cache_->reused : 0; }
 
  private:
   void rebuild_geometry();
@@ -103,6 +109,7 @@ class Pipeline {
   std::vector<ReadResult> pooled_;
   std::vector<SiteReading> current_;  // the latest pooled reading
   ReadResult last_read_;
+  std::shared_ptr<ReadCache> cache_;  // replaced, not cleared, when stale: a background read may hold the old one
   cv::Mat last_read_frame_;
   cv::Vec3f last_white_;
   cv::Mat debug_;

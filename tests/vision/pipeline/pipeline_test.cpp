@@ -226,5 +226,50 @@ TEST(CotoanReferee, ABoardGivenByItsCornersIsNotMovedByAFitFromTwoMarkers) {
   EXPECT_TRUE(wrong.empty()) << wrong.size() << " misread, first: " << wrong.front();
 }
 
+// While a game goes on, a read takes the sites that did not change since the last read from it (ReadCache) and
+// reads only the others: after a move, the two sites it changed (and their neighbours) are read again and read
+// right, and a board that did not change is read from the cache alone.
+TEST(CotoanReferee, AReadAfterAMoveReadsOnlyTheChangedSitesAgainAndReadsThemRight) {
+  Pipeline p = make_pipeline("cotoan");
+  const calib::BoardModel& model = p.model();
+  BoardContents start;
+  const std::string files = "abcdefghi";
+  for (int k = 0; k < 9; ++k) {
+    start[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
+    start[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
+  }
+  start["e2"] = {"R0"};
+  start["e10"] = {"B0"};
+  BoardContents moved = start;
+  moved.erase("f1");
+  moved["f6"] = {"R6"};
+  Rendered before = render_board("cotoan", start, 21), after = render_board("cotoan", moved, 21);
+  calib::BoardLocator locator(model);
+  p.use_fit(locator.from_corners(before.corners), before.image.size());
+  ASSERT_TRUE(read_still(p, before.image).read);
+  std::vector<std::string> expected(model.sites.size());
+  for (const auto& [site, layers] : start) expected[static_cast<size_t>(model.site_index(site))] = layers.back();
+  std::vector<std::string> problems;
+  ASSERT_TRUE(p.learn(expected, &problems));
+
+  const int n = static_cast<int>(model.sites.size());
+  BoardObservation obs = read_still(p, before.image, 10000);
+  ASSERT_TRUE(obs.read);
+  EXPECT_EQ(p.sites_reused(), 0);  // the first read of a set reads every site
+  obs = read_still(p, before.image, 20000);
+  ASSERT_TRUE(obs.read);
+  EXPECT_EQ(p.sites_reused(), n);
+  EXPECT_TRUE(misreads(model, obs, before.truth).empty());
+
+  obs = read_still(p, after.image, 30000);
+  ASSERT_TRUE(obs.read);
+  // The move changed two sites; the render places every piece anew (other turns and offsets on their sites),
+  // so the sites of pieces that turned are read again as well, the empty ones not.
+  EXPECT_GE(p.sites_reused(), n - 20);
+  EXPECT_LT(p.sites_reused(), n - 1);
+  std::vector<std::string> wrong = misreads(model, obs, after.truth);
+  EXPECT_TRUE(wrong.empty()) << wrong.size() << " misread, first: " << wrong.front();
+}
+
 }  // namespace
 }  // namespace sb::vision
