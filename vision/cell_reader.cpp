@@ -782,8 +782,11 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   // that a board where the two are far apart does not make the weights run away.
   measure_foreign(rect, planes, base, details);
   if (planes.paint.ok) white = planes.paint.reference();
-  if (set.empty_board.empty() && planes.paint.ok && planes.paint.main_role >= 0) {
-    // The empty board as this picture shows it, without the pieces of the board learnt from.
+  // Only from a start without pieces (Morris): a start with pieces leaves their sides and shadows on the sites
+  // round them, where an empty site then differs from the kept picture (Cờ toán: 102 empty sites read as pieces
+  // in 20 unseen images), and the occupancy weights fitted below are fitted on the paint model's foreign share.
+  if (!any_piece && set.empty_board.empty() && planes.paint.ok && planes.paint.main_role >= 0) {
+    // The empty board as this picture shows it.
     set.empty_board = relative_to_paint(planes.top[0], planes.paint);
     cv::blur(set.empty_board, set.empty_board, cv::Size(3, 3));
     const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
