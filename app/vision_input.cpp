@@ -114,8 +114,8 @@ bool VisionInput::try_learn_placement(const vision::BoardObservation& obs) {
   const calib::BoardModel& model = setup_.pipeline().model();
   for (size_t i = 0; i < board->size(); ++i)
     if ((*board)[i] != placements_->placed()[i])
-      std::cerr << "referee: the colours of " << (*board)[i] << " learnt from the first piece placed (" << model.sites[i].name
-                << ")\n";
+      std::cerr << "referee: the colours of " << (*board)[i] << " learnt from its first piece, placed on "
+                << model.sites[i].name << '\n';
   placements_->learnt(*board);
   if (save_set_) vision::save_piece_set(setup_.pipeline().piece_set(), *save_set_);
   return true;
