@@ -79,10 +79,11 @@ float best_probability(const std::vector<float>& scores, float temperature) {
 
 }  // namespace
 
-// Each pixel of a level-1 top-plane image over the paint's main colour and the light falloff there.
-cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint) {
+// Each pixel of a level-1 top-plane image over the colour of one paint role (the main one when the empty board
+// was learnt: two roles may cover about as much of a board) and the light falloff there.
+cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint, int role) {
   cv::Mat rel(top.size(), CV_32FC3);
-  const cv::Vec3f main = paint.colour[static_cast<size_t>(paint.main_role)];
+  const cv::Vec3f main = paint.colour[static_cast<size_t>(role)];
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   for (int v = 0; v < top.rows; ++v) {
     const auto* row = top.ptr<cv::Vec3b>(v);
@@ -306,11 +307,34 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   } else {
     planes.foreign = foreign_mask(top, labels, paint);
   }
-  if (paint.ok && paint.main_role >= 0 && set.empty_board.size() == top.size()) {
+  if (paint.ok && set.empty_board_role >= 0 && paint.seen[static_cast<size_t>(set.empty_board_role)] &&
+      set.empty_board.size() == top.size()) {
     // Where the empty board was seen, a pixel is foreign when it differs from it (each relative to its own
     // picture's paint and light); the paint model stands in elsewhere.
-    cv::Mat rel = relative_to_paint(top, paint);
+    cv::Mat rel = relative_to_paint(top, paint, set.empty_board_role);
     cv::blur(rel, rel, cv::Size(3, 3));
+    // What the two pictures' paint measurements leave between them (a role's colour measured a little apart,
+    // another lamp's colour) is one factor per channel over the whole board: taken out by the median ratio.
+    {
+      std::vector<float> ratio[3];
+      for (int v = 0; v < top.rows; v += 3) {
+        const auto* c = rel.ptr<cv::Vec3f>(v);
+        const auto* e = set.empty_board.ptr<cv::Vec3f>(v);
+        const uchar* o = planes.foreign.ptr<uchar>(v);
+        for (int u = v % 3; u < top.cols; u += 3) {
+          if (o[u] == kNoPaint || e[u][0] < 0.2f || e[u][1] < 0.2f || e[u][2] < 0.2f) continue;
+          for (int k = 0; k < 3; ++k) ratio[k].push_back(c[u][k] / e[u][k]);
+        }
+      }
+      if (ratio[0].size() >= 50) {
+        const cv::Vec3f k(median_of(ratio[0]), median_of(ratio[1]), median_of(ratio[2]));
+        for (int v = 0; v < rel.rows; ++v) {
+          auto* c = rel.ptr<cv::Vec3f>(v);
+          for (int u = 0; u < rel.cols; ++u)
+            for (int j = 0; j < 3; ++j) c[u][j] /= std::max(0.05f, k[j]);
+        }
+      }
+    }
     const float hi = params_.change_brightness, lo = 1.f / hi, chroma = params_.change_chroma;
     for (int v = 0; v < top.rows; ++v) {
       const auto* c = rel.ptr<cv::Vec3f>(v);
@@ -785,9 +809,13 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   // Only from a start without pieces (Morris): a start with pieces leaves their sides and shadows on the sites
   // round them, where an empty site then differs from the kept picture (Cờ toán: 102 empty sites read as pieces
   // in 20 unseen images), and the occupancy weights fitted below are fitted on the paint model's foreign share.
-  if (!any_piece && set.empty_board.empty() && planes.paint.ok && planes.paint.main_role >= 0) {
+  const auto bright = [](const cv::Vec3f& c) { return (c[0] + c[1] + c[2]) / 3.f; };
+  if (!any_piece && set.empty_board.empty() && planes.paint.ok && planes.paint.main_role >= 0 &&
+      planes.paint.seen[static_cast<size_t>(planes.paint.main_role)] &&
+      bright(planes.paint.colour[static_cast<size_t>(planes.paint.main_role)]) > 20) {
     // The empty board as this picture shows it.
-    set.empty_board = relative_to_paint(planes.top[0], planes.paint);
+    set.empty_board_role = planes.paint.main_role;
+    set.empty_board = relative_to_paint(planes.top[0], planes.paint, set.empty_board_role);
     cv::blur(set.empty_board, set.empty_board, cv::Size(3, 3));
     const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
     for (size_t i = 0; i < sites.size(); ++i)

@@ -55,6 +55,7 @@ struct PieceSet {
   // differs from it is seen however closely a piece matches the paint (a light piece on a light sheet) and
   // the board's own drawing never is. Kept for the session only (not saved: another camera, another picture).
   cv::Mat empty_board;
+  int empty_board_role = -1;  // the paint role its colours are relative to
 
   const SideModel* side(char s) const;
   const KindModel* kind(const std::string& token) const;
