@@ -961,13 +961,14 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
   };
   // Beating a reading of the frame as it stands (two moves where the newest reading,
   // read another way, leaves one): only the newest reading, and only if its frame
-  // had doubtful readings or equal alternatives (else nothing else reads it).
+  // had doubtful readings (else no other reading fits it as well but its equal
+  // alternatives, which look alike and so read the frame now seen alike).
   if (beating) {
     if (readings.empty()) return false;
     const Evidence& ev = *moves[readings[0].last].evidence;
     const bool doubtful = std::any_of(ev.conf.begin(), ev.conf.end(),
                                       [&](float c) { return c < options_.inference.doubt_below; });
-    if (!doubtful && ev.alternatives.empty()) return false;
+    if (!doubtful) return false;
     readings.resize(1);
   }
   for (size_t r = 0; r < readings.size(); ++r) {
@@ -1096,20 +1097,20 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
 
 // ---------------------------------------------------------------- questions
 
-void Referee::follow_lines(std::vector<std::shared_ptr<Position>>& lines, const Frame& f) const {
+void Referee::follow_lines(std::vector<QuestionLine>& lines, const Frame& f) const {
   constexpr size_t kMaxLines = 16;  // readings kept per question; the camera tells most apart within a move or two
-  std::vector<std::shared_ptr<Position>> next;
+  std::vector<QuestionLine> next;
   std::vector<std::string> fens;
-  auto keep = [&](std::shared_ptr<Position> p) {
+  auto keep = [&](std::shared_ptr<Position> p, const std::string& candidate) {
     std::string fen = rules_->fen(p->state());
     if (next.size() >= kMaxLines || std::find(fens.begin(), fens.end(), fen) != fens.end()) return;
     fens.push_back(std::move(fen));
-    next.push_back(std::move(p));
+    next.push_back({std::move(p), candidate});
   };
-  for (std::shared_ptr<Position>& line : lines) {
-    Verdict v = read_frame(*line, f, {}, options_.inference);
+  for (QuestionLine& line : lines) {
+    Verdict v = read_frame(*line.position, f, {}, options_.inference);
     if (v.kind == Reading::NoChange || v.kind == Reading::UnderWay) {
-      keep(line);
+      keep(line.position, line.candidate);
       continue;
     }
     if (v.kind != Reading::Moves || v.then_under_way) continue;
@@ -1117,11 +1118,11 @@ void Referee::follow_lines(std::vector<std::shared_ptr<Position>>& lines, const 
     std::vector<std::vector<int>> readings = v.alternatives;
     readings.insert(readings.begin(), v.moves);
     for (const std::vector<int>& path : readings) {
-      std::shared_ptr<Position> p = line;
+      std::shared_ptr<Position> p = line.position;
       for (int i : path) p = p->successor(static_cast<size_t>(i)).next;
-      keep(p);
+      keep(p, line.candidate);
     }
-    line->forget_successors();
+    line.position->forget_successors();
   }
   lines = std::move(next);
 }
@@ -1137,7 +1138,7 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
   q.base = base;
   q.ply = static_cast<int>(end_ply);
   q.candidates.push_back(path_names(from, pick));
-  std::vector<std::shared_ptr<Position>> lines;
+  std::vector<QuestionLine> lines;
   std::vector<int> squares;
   auto touch = [&](const std::vector<int>& path) {
     Position* p = &from;
@@ -1168,15 +1169,15 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
         g.t = last_t_;
         g.board = ev->board;
         g.conf = ev->conf;
-        std::vector<std::shared_ptr<Position>> one{end};
+        std::vector<QuestionLine> one{{end, candidate}};
         follow_lines(one, g);
         fits = !one.empty();
-        if (fits) end = one.front();
+        if (fits) end = one.front().position;
       }
     if (!fits) continue;
     q.candidates.push_back(candidate);
     touch(alt);
-    lines.push_back(end);
+    lines.push_back({end, candidate});
   }
   if (lines.empty()) return;
   std::sort(squares.begin(), squares.end());
@@ -1194,9 +1195,9 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
 
 void Referee::follow_questions(const Frame& f, std::vector<Event>& out) {
   for (size_t q = questions_.size(); q-- > 0;) {
-    std::vector<std::shared_ptr<Position>>& lines = question_lines_[q];
+    std::vector<QuestionLine>& lines = question_lines_[q];
     if (lines.empty()) continue;  // resumed from the journal: the operator answers
-    std::vector<std::shared_ptr<Position>> kept = lines;
+    std::vector<QuestionLine> kept = lines;
     follow_lines(kept, f);
     if (!kept.empty()) {
       lines = std::move(kept);
@@ -1296,37 +1297,82 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
       ++i;
     }
   }
-  Position* p = history_[static_cast<size_t>(base)].get();
-  for (int i : other) p = p->successor(static_cast<size_t>(i)).next.get();
-  std::vector<std::vector<int>> paths;
-  for (const Step& step : steps) {
-    std::vector<int> path;
+  Position* start = history_[static_cast<size_t>(base)].get();
+  for (int i : other) start = start->successor(static_cast<size_t>(i)).next.get();
+  // Each later step read again from the other choice: among the readings of its
+  // frame (every one that fits as well, the hidden choices included), one after
+  // which every later frame still reads, searched depth first. The record's own
+  // moves for a step come first where they still read (an earlier answer, a
+  // right guess), and an operator's move stands if it is legal.
+  std::vector<std::vector<int>> paths(steps.size());
+  std::vector<std::vector<std::vector<int>>> readings(steps.size());  // every fitting reading of each step
+  // Positions tried, at most: a wrong hidden choice shows within a few frames, and
+  // every position tried keeps its successors until the record moves on.
+  int budget = 2 * static_cast<int>(steps.size()) + 32;
+  std::function<bool(size_t, Position*)> search = [&](size_t k, Position* p) -> bool {
+    if (k == steps.size()) return true;
+    if (--budget < 0) return false;
+    const Step& step = steps[k];
+    std::vector<int> recorded;
+    Position* q = p;
+    for (size_t m = step.first; m <= step.last && q; ++m) {
+      int i = q->find(moves[m].move.notation);
+      if (i < 0) {
+        q = nullptr;
+        break;
+      }
+      recorded.push_back(i);
+      q = q->successor(static_cast<size_t>(i)).next.get();
+    }
+    std::vector<std::vector<int>> options;
     if (step.reading) {
       Frame g;
       g.t = t;
       g.board = step.reading->board;
       g.conf = step.reading->conf;
       Verdict v = read_frame(*p, g, {}, options_.inference);
-      if (v.kind != Reading::Moves || v.then_under_way) return false;
-      path = v.moves;
-    } else {
-      int i = p->find(moves[step.first].move.notation);
-      if (i < 0) return false;
-      path = {i};
+      std::vector<std::vector<int>> all;
+      if (v.kind == Reading::Moves && !v.then_under_way) {
+        all.push_back(v.moves);
+        all.insert(all.end(), v.alternatives.begin(), v.alternatives.end());
+      }
+      readings[k] = all;
+      const bool operator_move = moves[step.first].by_operator;
+      if (q && (operator_move || std::find(all.begin(), all.end(), recorded) != all.end())) options.push_back(recorded);
+      for (const std::vector<int>& a : all)
+        if (!(q && a == recorded)) options.push_back(a);
+    } else if (q) {
+      options.push_back(recorded);
     }
-    for (int i : path) {
-      if (p->over()) return false;
-      p = p->successor(static_cast<size_t>(i)).next.get();
+    for (const std::vector<int>& option : options) {
+      Position* r = p;
+      bool ok = true;
+      for (int i : option) {
+        if (r->over()) {
+          ok = false;
+          break;
+        }
+        r = r->successor(static_cast<size_t>(i)).next.get();
+      }
+      if (!ok) continue;
+      paths[k] = option;
+      if (search(k + 1, r)) return true;
     }
-    paths.push_back(std::move(path));
-  }
+    return false;
+  };
+  if (!search(0, start)) return false;
   std::vector<std::optional<Evidence>> evidence;
   std::vector<int64_t> times;
   std::vector<std::string> bys;
-  for (const Step& step : steps) {
+  std::vector<int> step_base;  // the ply before each step in the rewritten record
+  int ply_before = base + static_cast<int>(other.size());
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& step = steps[k];
     evidence.push_back(step.reading ? std::optional<Evidence>(*step.reading) : std::nullopt);
     times.push_back(moves[step.first].t);
     bys.push_back(moves[step.first].by_operator ? "operator" : "");
+    step_base.push_back(ply_before);
+    ply_before += static_cast<int>(paths[k].size());
   }
   std::optional<Evidence> first = moves[static_cast<size_t>(last)].evidence;
   const int64_t first_t = moves[static_cast<size_t>(base)].t;
@@ -1346,9 +1392,20 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
   for (size_t k = 0; k < steps.size() && phase_ == Phase::Playing; ++k) {
     if (evidence[k]) {
       evidence[k]->alternatives.clear();
+      Position& at = *history_.back();
+      for (const std::vector<int>& a : readings[k])
+        if (a != paths[k]) evidence[k]->alternatives.push_back(path_names(at, a));
       evidence[k]->plies = static_cast<int>(paths[k].size());
     }
     commit_moves(paths[k], t, bys[k], out, evidence[k] ? &*evidence[k] : nullptr, times[k]);
+  }
+  // Later readings that other hidden choices still explain are asked again.
+  for (size_t k = 0; k < steps.size() && phase_ == Phase::Playing; ++k) {
+    if (!evidence[k] || bys[k] == "operator") continue;
+    std::vector<std::vector<int>> alike;
+    for (const std::vector<int>& a : readings[k])
+      if (a != paths[k]) alike.push_back(a);
+    ask_if_hidden(step_base[k], paths[k], alike, out);
   }
   return true;
 }

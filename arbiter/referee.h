@@ -127,6 +127,12 @@ struct GameSummary {
   int64_t started_t = -1, ended_t = -1;
 };
 
+// Where one of a question's other candidates leads after the frames seen since.
+struct QuestionLine {
+  std::shared_ptr<Position> position;
+  std::string candidate;
+};
+
 class Referee {
  public:
   // `journal` may be null (nothing kept on disk); the referee does not own it.
@@ -236,7 +242,8 @@ class Referee {
                      std::vector<Event>& out);
   // Moves a question's other lines on through frame `f`: each becomes every reading of
   // `f` from it (none when `f` does not read from it).
-  void follow_lines(std::vector<std::shared_ptr<Position>>& lines, const Frame& f) const;
+  void follow_lines(std::vector<QuestionLine>& lines, const Frame& f) const;
+
   void answer_question(size_t q, const std::string& path, int64_t t, std::vector<Event>& out);
   // The open question a confirm/correct command answers: the one at its "ply", else
   // the newest naming its "move" among the candidates, else (a bare confirm with no
@@ -315,7 +322,7 @@ class Referee {
   std::vector<Question> questions_;  // open questions (rebuilt by replay)
   // Per open question, the positions its other candidates lead to after the frames
   // seen since (not journaled: after a restart a question waits for the operator).
-  std::vector<std::vector<std::shared_ptr<Position>>> question_lines_;
+  std::vector<std::vector<QuestionLine>> question_lines_;
   std::string revision_failed_key_;  // the board (and position) a revision was last tried for in vain
 
   int64_t last_t_ = 0;

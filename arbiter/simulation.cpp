@@ -140,10 +140,16 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     std::vector<Event> last = referee.finish(t);
     events.insert(events.end(), last.begin(), last.end());
     if (options.operator_answers) {
-      // The operator sees the real board and remembers the game: each open question, newest first.
-      for (size_t q = referee.questions().size(); q-- > 0;) {
-        if (q >= referee.questions().size()) continue;
-        const Question question = referee.questions()[q];
+      // The operator sees the real board and remembers the game: the oldest open
+      // question first (answering it rewrites the later record, which may ask again).
+      std::vector<int> refused;  // plies whose answer the referee would not take
+      for (int round = 0; round < 4 * plies + 20; ++round) {
+        const std::vector<Question>& open = referee.questions();
+        auto it = std::find_if(open.begin(), open.end(), [&](const Question& q) {
+          return std::find(refused.begin(), refused.end(), q.ply) == refused.end();
+        });
+        if (it == open.end()) break;
+        const Question question = *it;
         std::string played;
         for (int k = question.base; k < question.ply && k < plies; ++k)
           played += (played.empty() ? "" : " ") + notations[static_cast<size_t>(k)];
@@ -152,7 +158,7 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
               referee.on_command({{"command", "confirm"}, {"move", played}, {"ply", question.ply}}, t);
           events.insert(events.end(), answer.begin(), answer.end());
         } catch (const std::exception&) {
-          // the answer does not fit the boards seen since: left open, counted below
+          refused.push_back(question.ply);  // the answer does not fit the boards seen since: left open, counted below
         }
       }
     }
@@ -182,6 +188,11 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
         continue;
       }
       if (!ok && looks_same_on[static_cast<size_t>(i)]) {
+        if (result.failures.size() < 200 && (i == 0 || recorded.size() <= static_cast<size_t>(i) - 1 ||
+                                             recorded[static_cast<size_t>(i) - 1].fen == fens[static_cast<size_t>(i)]))
+          result.failures.push_back("game " + std::to_string(g) + " ply " + std::to_string(i + 1) +
+                                    ": hidden (played " + notations[static_cast<size_t>(i)] + ", recorded " +
+                                    recorded[static_cast<size_t>(i)].move.notation + ", no question open)");
         ++result.hidden;
         continue;
       }
@@ -209,6 +220,12 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
       result.takeback_events += e.type == EventType::Takeback && !revised;
       result.revisions += e.type == EventType::Takeback && revised;
     }
+    for (const Event& e : events)
+      if ((e.type == EventType::Illegal || (e.type == EventType::Unclear && !e.extra.value("ask", false))) &&
+          result.failures.size() < 200)
+        result.failures.push_back("game " + std::to_string(g) + ": " + to_string(e.type) + " at t=" +
+                                  std::to_string(e.t) + " ply " + std::to_string(e.ply) + ": " + e.reason + " " +
+                                  nlohmann::json(e.squares).dump());
     Outcome end = rules->outcome(truth.back());
     if (end.over()) {
       ++result.game_over_true;

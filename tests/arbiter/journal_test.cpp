@@ -18,6 +18,7 @@
 #include "arbiter/journal.h"
 #include "arbiter/referee.h"
 #include "engines/common/errors.h"
+#include "engines/registry.h"
 #include "tests/arbiter/support.h"
 #include "tests/arbiter/toy_rules.h"
 
@@ -321,6 +322,117 @@ TEST_F(JournalTest, EventThatDoesNotFitTheGameNamesItsJournalLine) {
     EXPECT_NE(std::string(e.what()).find("line 3"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("c1-c9"), std::string::npos) << e.what();
   }
+}
+
+// A question open when the process is killed (Cờ tư lệnh: moves the camera cannot
+// tell apart) is still open after the restart, with the same candidates, and the
+// operator's answer is taken: the record then follows the moves truly played.
+TEST_F(JournalTest, QuestionOpenWhenTheProcessIsKilledIsStillOpenAndCanBeAnswered) {
+  std::shared_ptr<const Rules> game = make_rules("cotulenh");
+  // Random games until one where the referee asks and its provisional pick is not
+  // the move played (so that the answer must rewrite the record).
+  std::vector<std::string> lines;
+  std::vector<State> truth;
+  std::vector<std::string> played;
+  size_t ask_line = 0;
+  Question asked;
+  for (unsigned seed = 1; seed < 60 && ask_line == 0; ++seed) {
+    std::mt19937 rng(seed);
+    lines.clear();
+    played.clear();
+    State s = game->start();
+    truth = {s};
+    int64_t t = 0;
+    lines.push_back(frame_json(*game, frame_of(*game, s, t)).dump());
+    for (int ply = 0; ply < 160 && !game->outcome(s).over(); ++ply) {
+      std::vector<Move> moves = game->legal_moves(s);
+      const Move& m = moves[rng() % moves.size()];
+      played.push_back(m.notation);
+      s = game->apply(s, m);
+      truth.push_back(s);
+      lines.push_back(frame_json(*game, frame_of(*game, s, t += 1000)).dump());
+    }
+    Referee reference(game, options);
+    std::optional<int64_t> previous;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      Frame f = parse_frame(*game, lines[i], "line", previous);
+      previous = f.t;
+      reference.on_frame(f);
+      if (reference.questions().empty()) continue;
+      const Question& q = reference.questions().front();
+      std::string truly;
+      for (int k = q.base; k < q.ply; ++k) truly += (truly.empty() ? "" : " ") + played[static_cast<size_t>(k)];
+      if (q.candidates.front() == truly) break;  // a right pick: try another game
+      ask_line = i + 1;
+      asked = q;
+      break;
+    }
+  }
+  ASSERT_GT(ask_line, 0u) << "no game in 60 where the referee asked and picked wrong";
+
+  std::string path = temp_path("question");
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(pipe_fds[1]);
+    FILE* in = ::fdopen(pipe_fds[0], "r");
+    Journal journal(path, Referee::journal_header(*game, options));
+    Referee referee(game, options, &journal);
+    char buf[16384];
+    int64_t n = 0;
+    while (std::fgets(buf, sizeof buf, in)) {
+      Frame f = parse_frame(*game, buf, "pipe");
+      f.line = ++n;
+      referee.on_frame(f);
+    }
+    ::_exit(0);
+  }
+  ::close(pipe_fds[0]);
+  for (size_t i = 0; i < ask_line; ++i) {
+    std::string l = lines[i] + "\n";
+    ASSERT_EQ(::write(pipe_fds[1], l.data(), l.size()), static_cast<ssize_t>(l.size()));
+  }
+  // Killed as soon as the question is on disk.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (slurp(path).find("\"ask\":true") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ::close(pipe_fds[1]);
+  ASSERT_NE(slurp(path).find("\"ask\":true"), std::string::npos);
+
+  auto journal = std::make_unique<Journal>(path, Referee::journal_header(*game, options));
+  auto restarted = std::make_unique<Referee>(game, options, journal.get());
+  Referee& referee = *restarted;
+  referee.resume();
+  ASSERT_EQ(referee.questions().size(), 1u);
+  EXPECT_EQ(referee.questions()[0].ply, asked.ply);
+  EXPECT_EQ(referee.questions()[0].candidates, asked.candidates);
+  EXPECT_EQ(referee.state_json()["questions"].size(), 1u);
+  std::string truly;
+  for (int k = asked.base; k < asked.ply; ++k) truly += (truly.empty() ? "" : " ") + played[static_cast<size_t>(k)];
+  std::vector<Event> answer =
+      referee.on_command({{"command", "confirm"}, {"move", truly}, {"ply", asked.ply}}, referee.last_t() + 10);
+  ASSERT_FALSE(answer.empty());
+  EXPECT_EQ(answer.front().type, EventType::Takeback);
+  EXPECT_EQ(answer.back().type, EventType::Answered);
+  EXPECT_EQ(answer.back().extra.value("by", ""), "operator");
+  EXPECT_TRUE(referee.questions().empty());
+  for (int k = 0; k < referee.ply(); ++k)
+    EXPECT_EQ(referee.game().moves[static_cast<size_t>(k)].fen, game->fen(truth[static_cast<size_t>(k) + 1]))
+        << "ply " << k + 1;
+  // The answer is on disk: a second restart has no question and the same record.
+  const nlohmann::json after = referee.state_json();
+  restarted.reset();
+  journal.reset();
+  Journal again(path, Referee::journal_header(*game, options));
+  Referee resumed(game, options, &again);
+  resumed.resume();
+  EXPECT_TRUE(resumed.questions().empty());
+  EXPECT_EQ(resumed.state_json()["moves"], after["moves"]);
 }
 
 }  // namespace
