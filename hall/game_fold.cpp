@@ -142,6 +142,7 @@ void GameFold::apply(const nlohmann::json& json) {
     case T::DrawOffer:
     case T::DrawDeclined:
     case T::Info:
+    case T::Answered:  // what an answer changes in the record comes as its own takeback and moves
       break;
   }
 }
