@@ -578,7 +578,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
         learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     d.dots = count_dots(marks);
-    const Polar polar = polar_of(marks);
+    const Polar polar = symbols_ ? SymbolReader::picture(marks) : polar_of(marks);
 
     // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).
     std::vector<std::pair<char, float>> cand;
@@ -918,7 +918,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         cv::Vec3f mark = f.mark;
         if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
         cv::Mat marks = mark_map(f, f.body, mark);
-        polars.push_back(polar_of(marks));
+        polars.push_back(symbols_ ? SymbolReader::picture(marks) : polar_of(marks));
         counts.push_back(count_dots(marks).dots);
       }
       KindModel km;
@@ -931,6 +931,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
                           ->first
                     : -1;
       km.exemplars = static_cast<int>(idx.size());
+      km.marks_centred = symbols_ != nullptr;
       set.kinds.erase(
           std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
           set.kinds.end());

@@ -88,7 +88,9 @@ json PieceSet::to_json() const {
   for (const KindModel& m : kinds) {
     json polar = json::array();
     for (float v : m.polar.values) polar.push_back(std::round(v * 1000.f) / 1000.f);
-    k.push_back({{"token", m.token}, {"dots", m.dots}, {"exemplars", m.exemplars}, {"polar", polar}});
+    json kind = {{"token", m.token}, {"dots", m.dots}, {"exemplars", m.exemplars}, {"polar", polar}};
+    if (m.marks_centred) kind["centre"] = "marks";
+    k.push_back(std::move(kind));
   }
   j["kinds"] = k;
   return j;
@@ -150,6 +152,10 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
       v.push_back(x.get<float>());
     }
     m.polar = polar_from_values(std::move(v));
+    if (k.contains("centre")) {
+      if (k["centre"] != "marks" && k["centre"] != "face") bad(w, "\"centre\" must be \"marks\" or \"face\"");
+      m.marks_centred = k["centre"] == "marks";
+    }
     p.kinds.push_back(std::move(m));
   }
   return p;

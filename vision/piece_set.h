@@ -38,6 +38,9 @@ struct KindModel {
   Polar polar;        // the mark picture, averaged over the exemplars after turning them to match
   int dots = -1;      // Cờ toán: the dot-like blobs counted when learnt (−1 for symbols)
   int exemplars = 0;
+  // Where the polar picture is centred: false, on the face's centre; true, on its marks' centre of mass (Cờ tư
+  // lệnh's symbols, symbol_reader.h). Sets saved before symbols were centred on their marks have false.
+  bool marks_centred = false;
 };
 
 struct PieceSet {

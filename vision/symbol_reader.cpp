@@ -1,12 +1,55 @@
 #include "vision/symbol_reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/render/face_art.h"
 
 namespace sb::vision {
+
+namespace {
+
+// The marks that place the centre lie within this share of the face's radius.
+constexpr float kMarksCentreRadius = 0.78f;
+
+float bilinear(const cv::Mat& m, float x, float y) {
+  const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
+  const float fx = x - static_cast<float>(x0), fy = y - static_cast<float>(y0);
+  auto at = [&](int u, int v) {
+    return m.at<float>(std::clamp(v, 0, m.rows - 1), std::clamp(u, 0, m.cols - 1));
+  };
+  return (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) +
+         fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
+}
+
+}  // namespace
+
+Polar SymbolReader::picture(const cv::Mat& marks) {
+  const float c0 = (kFaceSize - 1) / 2.f;
+  double sx = 0, sy = 0, sw = 0;
+  const float lim = kMarksCentreRadius * kFaceRadius;
+  for (int v = 0; v < marks.rows; ++v) {
+    const float* row = marks.ptr<float>(v);
+    for (int u = 0; u < marks.cols; ++u) {
+      if (std::hypot(u - c0, v - c0) > lim) continue;
+      const double w = std::clamp(row[u], 0.f, 1.f);
+      sx += w * u, sy += w * v, sw += w;
+    }
+  }
+  // Too few marks to place a centre (a blank face): the face's own.
+  const float cx = sw > 4 ? static_cast<float>(sx / sw) : c0, cy = sw > 4 ? static_cast<float>(sy / sw) : c0;
+  std::vector<float> v(static_cast<size_t>(kRings * kAngles));
+  for (int k = 0; k < kRings; ++k) {
+    const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
+    for (int j = 0; j < kAngles; ++j) {
+      const float a = static_cast<float>(2 * CV_PI * j / kAngles);
+      v[static_cast<size_t>(k * kAngles + j)] = bilinear(marks, cx + r * std::cos(a), cy + r * std::sin(a));
+    }
+  }
+  return polar_from_values(std::move(v));
+}
 
 SymbolReader::SymbolReader(std::string kinds) : kinds_(std::move(kinds)) {
   // Dark on ivory: mark_map normalises the contrast, so only the shapes matter.
@@ -26,8 +69,9 @@ SymbolReader::SymbolReader(std::string kinds) : kinds_(std::move(kinds)) {
       Face f = cut_face(bgr, d);
       KindModel m;
       m.token = std::string(1, '?') + k;
-      m.polar = polar_of(mark_map(f, f.body, f.mark));
+      m.polar = picture(mark_map(f, f.body, f.mark));
       m.exemplars = 1;
+      m.marks_centred = true;
       defaults_.push_back(m);
     }
   }
@@ -73,7 +117,8 @@ Polar consensus_polar(const std::vector<Polar>& exemplars, std::vector<bool>* ke
 std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& set, char side) const {
   std::map<char, float> learnt;
   for (const KindModel& k : set.kinds) {
-    if (k.token.size() != 2 || k.polar.empty()) continue;
+    // A set saved before symbols were centred on their marks: its pictures are not comparable, the defaults serve.
+    if (k.token.size() != 2 || k.polar.empty() || !k.marks_centred) continue;
     const float s = rotational_match(marks, k.polar) - (k.token[0] == side ? 0.f : 0.03f);
     auto it = learnt.find(k.token[1]);
     if (it == learnt.end() || s > it->second) learnt[k.token[1]] = s;

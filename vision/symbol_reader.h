@@ -1,6 +1,8 @@
 // Cờ tư lệnh's piece symbols: which of the eleven kinds a top face shows, whatever way the piece is turned.
-// A face's marks (mark_map) become a polar picture (face.h), compared at every rotation with each kind's
-// template: the set's learnt templates (from the start position or an enrollment layout) first, then the symbols
+// A face's marks (mark_map) become a polar picture (face.h) centred on the marks' own centre of mass, so that a
+// face cut a pixel or two off its true centre (the disc found on a blurred or tilted view) gives the same
+// picture: letters like H and N differ only in a stroke through the middle, which an off-centre picture blurs
+// away. The picture is compared at every rotation with each kind's template: the set's learnt templates (from the start position or an enrollment layout) first, then the symbols
 // the renderer draws in both its styles for kinds the set does not know.
 #pragma once
 
@@ -28,6 +30,9 @@ class SymbolReader {
   explicit SymbolReader(std::string kinds);
 
   const std::string& kinds() const { return kinds_; }
+  // The polar picture of a face's mark map (face.h mark_map) about the marks' centre of mass inside
+  // kMarksCentreRadius of the face's centre (the symbol's own marks, not a border ring drawn round it).
+  static Polar picture(const cv::Mat& marks);
   // Each symbol as the renderer draws it, in both styles (tokens "?K").
   const std::vector<KindModel>& defaults() const { return defaults_; }
 
