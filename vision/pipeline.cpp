@@ -210,16 +210,29 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
   if (!wrong.empty()) {
     // A set that misreads a few sites of the start still knows this set's colours, radius and marks far better
     // than the defaults: keep it when it reads the start better than the set in use does, with at most one
-    // piece in ten wrong.
+    // piece in ten missed, seen where none stands or given to the wrong side. A symbol misread is a lesser
+    // fault: two look-alike kinds (Cờ tư lệnh's H and N in some fonts) must not throw away a set whose sides
+    // and occupancy are right, for defaults that may not even tell its sides apart. (A dot count misread still
+    // counts in full: Cờ toán's defaults count dots without any learnt picture.)
+    const bool symbols = vocab_.face == PieceVocabulary::Face::Symbols;
     size_t pieces = 0;
     for (const std::string& t : expected) pieces += !t.empty();
-    if (wrong.size() * 10 > std::max<size_t>(pieces, 10)) return false;
-    FramePyramid pyr_now;
-    pyr_now.reset(last_read_frame_, rect_->frame_roi());
-    const ReadResult now = reader_->read(*rect_, pyr_now, set_, last_white_);
-    size_t wrong_now = 0;
-    for (size_t i = 0; i < expected.size(); ++i) wrong_now += now.sites[i].token != expected[i];
-    if (wrong.size() >= wrong_now) return false;
+    auto faults = [&](const PieceSet& set) {
+      FramePyramid p;
+      p.reset(last_read_frame_, rect_->frame_roi());
+      const ReadResult r = reader_->read(*rect_, p, set, last_white_);
+      size_t serious = 0, identity = 0;
+      for (size_t i = 0; i < expected.size(); ++i) {
+        const std::string& got = r.sites[i].token;
+        if (got.substr(0, 1) != expected[i].substr(0, 1) || (!symbols && got != expected[i])) ++serious;
+        else if (got != expected[i]) ++identity;
+      }
+      return std::pair<size_t, size_t>{serious, identity};
+    };
+    const auto [serious, identity] = faults(learnt);
+    if (serious * 10 > std::max<size_t>(pieces, 10)) return false;
+    const auto [serious_now, identity_now] = faults(set_);
+    if (4 * serious + identity >= 4 * serious_now + identity_now) return false;
   }
   set_piece_set(std::move(learnt));
   return true;

@@ -59,8 +59,8 @@ class Pipeline {
   BoardObservation process(const Frame& frame);
 
   // Learns the piece set from the latest read frame, whose tokens are `expected` (per site, "" or a token), and
-  // uses it from now on if it reads that board right, or nearly right (at most one piece in ten wrong) and better
-  // than the set in use. Returns whether the learnt set is now in use; `problems` gets the sites it reads wrong.
+  // uses it from now on if it reads that board right, or nearly right (at most one piece in ten missed, seen on an
+  // empty site or given the wrong side; symbols misread weigh less) and better than the set in use. Returns whether the learnt set is now in use; `problems` gets the sites it reads wrong.
   bool learn(const std::vector<std::string>& expected, std::vector<std::string>* problems);
   // A board found by its drawn outline may lie any way round (markers and given corners tell the first player's
   // side; an outline does not). From the latest read frame, whose tokens are `expected` (the start position),
