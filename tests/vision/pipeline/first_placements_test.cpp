@@ -1,17 +1,23 @@
 // A Morris start shows no piece: the first placements name the colours (vision/first_placements.h), so a set
 // whose White is the dark colour (the config's White is light) still reads every side right.
+#include "vision/first_placements.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "calibration/board_locator.h"
-#include "vision/first_placements.h"
+#include "still_board.h"
 #include "vision/game_vision.h"
 #include "vision/render/renderer.h"
 #include "vision/render/truth.h"
 
 namespace sb::vision {
 namespace {
+
+using testing::read_still;
+using testing::render_with_look;
+using testing::Rendered;
 
 std::vector<SiteReading> reading(const std::vector<std::string>& tokens) {
   std::vector<SiteReading> r(tokens.size());
@@ -22,15 +28,15 @@ std::vector<SiteReading> reading(const std::vector<std::string>& tokens) {
 TEST(FirstPlacements, TheFirstNewPieceIsWhitesAndTheNextBlacks) {
   FirstPlacements fp(std::vector<std::string>(5), "WB");
   ASSERT_TRUE(fp.pending());
-  EXPECT_FALSE(fp.board_to_learn(reading({"", "", "", "", ""})));            // nothing placed yet
-  EXPECT_FALSE(fp.board_to_learn(reading({"B", "", "W", "", ""})));          // two at once: order unknown
-  auto first = fp.board_to_learn(reading({"", "", "B", "", ""}));            // the colour read does not matter
+  EXPECT_FALSE(fp.board_to_learn(reading({"", "", "", "", ""})));    // nothing placed yet
+  EXPECT_FALSE(fp.board_to_learn(reading({"B", "", "W", "", ""})));  // two at once: order unknown
+  auto first = fp.board_to_learn(reading({"", "", "B", "", ""}));    // the colour read does not matter
   ASSERT_TRUE(first);
   EXPECT_EQ(*first, (std::vector<std::string>{"", "", "W", "", ""}));
   fp.learnt(*first);
   ASSERT_TRUE(fp.pending());
-  EXPECT_FALSE(fp.board_to_learn(reading({"", "", "W", "", ""})));           // no new piece
-  EXPECT_FALSE(fp.board_to_learn(reading({"W", "", "", "", ""})));           // White's piece gone: not a placement
+  EXPECT_FALSE(fp.board_to_learn(reading({"", "", "W", "", ""})));  // no new piece
+  EXPECT_FALSE(fp.board_to_learn(reading({"W", "", "", "", ""})));  // White's piece gone: not a placement
   auto second = fp.board_to_learn(reading({"", "", "W", "", "W"}));
   ASSERT_TRUE(second);
   EXPECT_EQ(*second, (std::vector<std::string>{"", "", "W", "", "B"}));
@@ -42,15 +48,8 @@ TEST(FirstPlacements, AStartThatShowsPiecesTeachesTheColoursItself) {
   EXPECT_FALSE(FirstPlacements({"W", "", "B"}, "WB").pending());
 }
 
-struct Picture {
-  cv::Mat image;
-  std::map<std::string, std::string> truth;
-  std::array<cv::Point2d, 4> corners;
-};
-
 // morris9 with White's pieces dark brown and Black's ivory: the config's colours the other way round.
-Picture render_swapped(const BoardContents& board, uint64_t seed) {
-  calib::BoardModel model = calib::load_board_model("morris9");
+Rendered render_swapped(const BoardContents& board, uint64_t seed) {
   GameArt art = load_game_art("morris9");
   Look look;
   look.pieces = art.pieces;
@@ -62,37 +61,14 @@ Picture render_swapped(const BoardContents& board, uint64_t seed) {
   look.camera.tilt_deg = 12;
   look.camera.px_per_pitch = 42;
   look.sensor.noise = 1.0;
-  const cv::Size size(1280, 720);
-  look.camera.px_per_pitch = std::min(look.camera.px_per_pitch, max_px_per_pitch(model, look.camera, size));
-  Renderer renderer(model, look, size, seed);
-  Rng rng(seed);
-  Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, board, rng);
-  Picture p;
-  p.image = renderer.render(scene, seed);
-  p.truth = visible_tokens(scene.pieces);
-  nlohmann::json g = geometry_json(renderer);
-  for (size_t k = 0; k < 4; ++k) p.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-  return p;
-}
-
-BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0) {
-  BoardObservation obs;
-  for (int i = 0; i < 20 && !obs.read; ++i) {
-    Frame f;
-    f.image = image;
-    f.t_ms = t0 + i * 50;
-    f.index = i;
-    obs = p.process(f);
-  }
-  return obs;
+  return render_with_look(calib::load_board_model("morris9"), look, board, seed);
 }
 
 TEST(FirstPlacements, ASetWhoseWhiteIsDarkReadsEverySideRightOnceTheFirstTwoPiecesAreLearnt) {
   Pipeline p = make_pipeline("morris9");
   const calib::BoardModel& model = p.model();
   const size_t n = model.sites.size();
-  Picture empty = render_swapped({}, 3);
+  Rendered empty = render_swapped({}, 3);
   p.use_fit(calib::BoardLocator(model).from_corners(empty.corners), empty.image.size());
   ASSERT_TRUE(read_still(p, empty.image, 0).read);
   ASSERT_TRUE(p.learn(std::vector<std::string>(n), nullptr));
@@ -101,7 +77,7 @@ TEST(FirstPlacements, ASetWhoseWhiteIsDarkReadsEverySideRightOnceTheFirstTwoPiec
   const std::string w1 = model.sites[3].name, b1 = model.sites[10].name;
   int64_t t = 10000;
   for (const BoardContents& board : {BoardContents{{w1, {"W"}}}, BoardContents{{w1, {"W"}}, {b1, {"B"}}}}) {
-    Picture pic = render_swapped(board, 3 + static_cast<uint64_t>(t));
+    Rendered pic = render_swapped(board, 3 + static_cast<uint64_t>(t));
     BoardObservation obs = read_still(p, pic.image, t);
     t += 10000;
     ASSERT_TRUE(obs.read);
@@ -115,14 +91,15 @@ TEST(FirstPlacements, ASetWhoseWhiteIsDarkReadsEverySideRightOnceTheFirstTwoPiec
   // A later position, read with the learnt set: every side right.
   BoardContents later;
   for (size_t i = 0; i < n; i += 3) later[model.sites[i].name] = {(i / 3) % 2 ? "B" : "W"};
-  Picture pic = render_swapped(later, 77);
+  Rendered pic = render_swapped(later, 77);
   BoardObservation obs = read_still(p, pic.image, t);
   ASSERT_TRUE(obs.read);
   std::vector<std::string> wrong;
   for (size_t i = 0; i < n; ++i) {
     auto it = pic.truth.find(model.sites[i].name);
     const std::string want = it == pic.truth.end() ? "" : it->second;
-    if (obs.sites[i].token != want) wrong.push_back(model.sites[i].name + ": read '" + obs.sites[i].token + "', is '" + want + "'");
+    if (obs.sites[i].token != want)
+      wrong.push_back(model.sites[i].name + ": read '" + obs.sites[i].token + "', is '" + want + "'");
   }
   std::string all;
   for (const auto& w : wrong) all += w + "; ";

@@ -3,18 +3,22 @@
 #include <gtest/gtest.h>
 
 #include <map>
-
 #include <opencv2/imgcodecs.hpp>
 
 #include "calibration/board_locator.h"
+#include "still_board.h"
 #include "vision/game_vision.h"
 #include "vision/observation.h"
+#include "vision/render/look.h"
 #include "vision/render/renderer.h"
 #include "vision/render/truth.h"
-#include "vision/render/look.h"
 
 namespace sb::vision {
 namespace {
+
+using testing::read_still;
+using testing::render_with_look;
+using testing::Rendered;
 
 // A board with a piece on every third site, sides alternating, identities cycling (Cờ toán dots, Cờ tư lệnh
 // letters); a few two-high stacks where the game has them.
@@ -35,14 +39,7 @@ BoardContents sample_board(const calib::BoardModel& model, const PieceVocabulary
   return b;
 }
 
-struct Rendered {
-  cv::Mat image;
-  std::map<std::string, std::string> truth;
-  std::array<cv::Point2d, 4> corners;
-};
-
 Rendered render_board(const std::string& game, const BoardContents& board, uint64_t seed, double tilt_deg = 15) {
-  calib::BoardModel model = calib::load_board_model(game);
   GameArt art = load_game_art(game);
   Look look;
   look.pieces = art.pieces;
@@ -50,31 +47,7 @@ Rendered render_board(const std::string& game, const BoardContents& board, uint6
   look.camera.tilt_deg = tilt_deg;
   look.camera.px_per_pitch = 42;
   look.sensor.noise = 1.5;
-  const cv::Size size(1280, 720);
-  look.camera.px_per_pitch = std::min(look.camera.px_per_pitch, max_px_per_pitch(model, look.camera, size));
-  Renderer renderer(model, look, size, seed);
-  Rng rng(seed);
-  Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, board, rng);
-  Rendered r;
-  r.image = renderer.render(scene, seed);
-  r.truth = visible_tokens(scene.pieces);
-  nlohmann::json g = geometry_json(renderer);
-  for (size_t k = 0; k < 4; ++k) r.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-  return r;
-}
-
-// Feeds a still picture until the gate has settled and the sites were read.
-BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0 = 0) {
-  BoardObservation obs;
-  for (int i = 0; i < 20 && !obs.read; ++i) {
-    Frame f;
-    f.image = image;
-    f.t_ms = t0 + i * 50;
-    f.index = i;
-    obs = p.process(f);
-  }
-  return obs;
+  return render_with_look(calib::load_board_model(game), look, board, seed);
 }
 
 std::vector<std::string> misreads(const calib::BoardModel& model, const BoardObservation& obs,

@@ -9,6 +9,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "calibration/board_locator.h"
+#include "still_board.h"
 #include "vision/enrollment.h"
 #include "vision/game_vision.h"
 #include "vision/render/renderer.h"
@@ -16,6 +17,8 @@
 
 namespace sb::vision {
 namespace {
+
+using testing::read_still;
 
 // RULES.md §4 (the engine's kStartFen), ranks 12 down to 1; no stacks at the start.
 const char* const kStartRanks[12] = {"6c4", "1n2fh1hf2", "3a2s2a1",   "2n1gt1tg2", "2ie2m2ei",  "11",
@@ -94,18 +97,6 @@ Look base_look(double tilt_deg) {
   look.camera.px_per_pitch = std::min(42.0, max_px_per_pitch(model, look.camera, cv::Size(1280, 720)));
   look.sensor.noise = 1.5;
   return look;
-}
-
-BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0) {
-  BoardObservation obs;
-  for (int i = 0; i < 20 && !obs.read; ++i) {
-    Frame f;
-    f.image = image;
-    f.t_ms = t0 + i * 50;
-    f.index = i;
-    obs = p.process(f);
-  }
-  return obs;
 }
 
 std::vector<std::string> expected_tokens(const calib::BoardModel& model,

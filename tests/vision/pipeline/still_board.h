@@ -1,0 +1,51 @@
+// Helpers the pipeline tests share: a board drawn under a look with its truth and the corners a referee would
+// give, and a pipeline fed one still picture until it has read it.
+#pragma once
+
+#include <array>
+#include <map>
+#include <opencv2/core.hpp>
+#include <string>
+
+#include "vision/pipeline.h"
+#include "vision/render/renderer.h"
+#include "vision/render/truth.h"
+
+namespace sb::vision::testing {
+
+struct Rendered {
+  cv::Mat image;
+  std::map<std::string, std::string> truth;
+  std::array<cv::Point2d, 4> corners;
+};
+
+// `board` drawn on `model` under `look` at 1280×720 (the scale capped so that the board fits the frame).
+inline Rendered render_with_look(const calib::BoardModel& model, Look look, const BoardContents& board, uint64_t seed) {
+  const cv::Size size(1280, 720);
+  look.camera.px_per_pitch = std::min(look.camera.px_per_pitch, max_px_per_pitch(model, look.camera, size));
+  Renderer renderer(model, look, size, seed);
+  Rng rng(seed);
+  Scene scene;
+  scene.pieces = place_pieces(model, look.pieces, board, rng);
+  Rendered r;
+  r.image = renderer.render(scene, seed);
+  r.truth = visible_tokens(scene.pieces);
+  nlohmann::json g = geometry_json(renderer);
+  for (size_t k = 0; k < 4; ++k) r.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+  return r;
+}
+
+// Feeds a still picture until the gate has settled and the sites were read.
+inline BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0 = 0) {
+  BoardObservation obs;
+  for (int i = 0; i < 20 && !obs.read; ++i) {
+    Frame f;
+    f.image = image;
+    f.t_ms = t0 + i * 50;
+    f.index = i;
+    obs = p.process(f);
+  }
+  return obs;
+}
+
+}  // namespace sb::vision::testing
