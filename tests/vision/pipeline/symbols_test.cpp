@@ -19,6 +19,13 @@ namespace sb::vision {
 namespace {
 
 using testing::read_still;
+using testing::render_with_look;
+using testing::Rendered;
+
+// A Cờ tư lệnh board under `look`.
+Rendered shoot(const Look& look, const BoardContents& board, uint64_t seed) {
+  return render_with_look(calib::load_board_model("cotulenh"), look, board, seed);
+}
 
 // RULES.md §4 (the engine's kStartFen), ranks 12 down to 1; no stacks at the start.
 const char* const kStartRanks[12] = {"6c4", "1n2fh1hf2", "3a2s2a1",   "2n1gt1tg2", "2ie2m2ei",  "11",
@@ -66,35 +73,13 @@ std::string listed(const std::vector<std::string>& v) {
   return out;
 }
 
-struct Shot {
-  cv::Mat image;
-  std::map<std::string, std::string> truth;
-  std::array<cv::Point2d, 4> corners;
-};
-
-Shot shoot(const Look& look, const BoardContents& board, uint64_t seed) {
-  const calib::BoardModel model = calib::load_board_model("cotulenh");
-  const cv::Size size(1280, 720);
-  Renderer renderer(model, look, size, seed);
-  Rng rng(seed);
-  Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, board, rng);
-  Shot s;
-  s.image = renderer.render(scene, seed);
-  s.truth = visible_tokens(scene.pieces);
-  nlohmann::json g = geometry_json(renderer);
-  for (size_t k = 0; k < 4; ++k) s.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-  return s;
-}
-
 Look base_look(double tilt_deg) {
-  const calib::BoardModel model = calib::load_board_model("cotulenh");
   GameArt art = load_game_art("cotulenh");
   Look look;
   look.pieces = art.pieces;
   look.board.colours = art.board;
   look.camera.tilt_deg = tilt_deg;
-  look.camera.px_per_pitch = std::min(42.0, max_px_per_pitch(model, look.camera, cv::Size(1280, 720)));
+  look.camera.px_per_pitch = 42;  // capped to the frame when drawn
   look.sensor.noise = 1.5;
   return look;
 }
@@ -138,13 +123,13 @@ Misreads learn_then_read(const Look& look, uint64_t seed, std::vector<std::strin
   params.debug = true;
   Pipeline p = make_pipeline("cotulenh", params);
   const BoardContents start = start_contents();
-  Shot first = shoot(look, start, seed);
+  Rendered first = shoot(look, start, seed);
   calib::BoardLocator locator(p.model());
   p.use_fit(locator.from_corners(first.corners), first.image.size());
   BoardObservation obs = read_still(p, first.image, 0);
   EXPECT_TRUE(obs.read);
   EXPECT_TRUE(p.learn(expected_tokens(p.model(), first.truth), learn_problems));
-  Shot second = shoot(look, scattered(p.model(), start, seed + 1), seed + 1);
+  Rendered second = shoot(look, scattered(p.model(), start, seed + 1), seed + 1);
   obs = read_still(p, second.image, 10000);
   EXPECT_TRUE(obs.read);
   Misreads m{misreads(p.model(), obs, second.truth, true), misreads(p.model(), obs, second.truth)};
@@ -201,13 +186,13 @@ TEST(Enrollment, ASetLearntFromEachKindShownOnceReadsTheStart) {
   BoardContents board;
   for (size_t i = 0; i < layout.size(); ++i)
     if (!layout[i].empty()) board[p.model().sites[i].name] = {layout[i]};
-  Shot enrol = shoot(look, board, 41);
+  Rendered enrol = shoot(look, board, 41);
   calib::BoardLocator locator(p.model());
   p.use_fit(locator.from_corners(enrol.corners), enrol.image.size());
   ASSERT_TRUE(read_still(p, enrol.image, 0).read);
   std::vector<std::string> problems;
   ASSERT_TRUE(p.learn(layout, &problems)) << listed(problems);
-  Shot start = shoot(look, start_contents(), 42);
+  Rendered start = shoot(look, start_contents(), 42);
   BoardObservation obs = read_still(p, start.image, 10000);
   ASSERT_TRUE(obs.read);
   EXPECT_TRUE(misreads(p.model(), obs, start.truth, true).empty())
