@@ -159,8 +159,9 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
         vision::PieceSet learnt_set;
         {
           vision::Scene learn_scene;
-          // Cờ toán's set is learnt from its start as in a game (every count 0–9 of each side stands there).
-          const std::unique_ptr<Rules> rules = game == "cotoan" ? make_rules(game) : nullptr;
+          // Cờ toán's and Cờ tư lệnh's sets are learnt from their start as in a game (every count 0–9, every
+          // symbol of each side stands there).
+          const std::unique_ptr<Rules> rules = game == "cotoan" || game == "cotulenh" ? make_rules(game) : nullptr;
           const vision::BoardContents contents =
               rules ? board_contents(*rules, rules->start()) : board_for(gv.model, look, full);
           learn_scene.pieces = vision::place_pieces(gv.model, look.pieces, contents, rng);
@@ -195,6 +196,9 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
           row(read_name, read_target).ms.push_back(obs.times.read_ms);
           if (game == "cotoan" && full)
             for (const auto& [stage, ms] : pipeline.last_read().stage_ms) row("  cotoan full read: " + stage, 0).ms.push_back(ms);
+          if (game == "cotulenh")
+            for (const auto& [stage, ms] : pipeline.last_read().stage_ms)
+              row("  cotulenh read, " + std::string(full ? "every site" : "a third") + ": " + stage, 0).ms.push_back(ms);
         };
         for (size_t f = 0; f < frames.size(); ++f) {
           vision::Frame fr;
@@ -219,7 +223,8 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
         }
         // As the referee reads while a game goes on: every 500 ms of a settled board, unchanged sites taken from
         // the previous read; then one piece taken off (a capture) and the board read again.
-        if (game == "cotoan" && full && learnt_set.learnt) {
+        if (((game == "cotoan" && full) || game == "cotulenh") && learnt_set.learnt) {
+          const std::string warm_name = game == "cotoan" ? "cotoan read, " : game + " read (" + load + "), ";
           vision::Pipeline warm = vision::make_pipeline(game, {}, tf.lens);
           warm.use_fit(tf.fit, size);
           warm.set_piece_set(learnt_set);
@@ -235,10 +240,10 @@ void bench_vision_pipeline(const Args& args, const std::vector<std::string>& gam
             const vision::BoardObservation obs = warm.process(fr);
             if (!obs.read) continue;
             if (k < 20 && warm.sites_reused() == static_cast<int>(gv.model.sites.size()))
-              row("cotoan read, board unchanged since the last read", 0).ms.push_back(obs.times.read_ms);
+              row(warm_name + "board unchanged since the last read", 0).ms.push_back(obs.times.read_ms);
             else if (k >= 20 && warm.sites_reused() > 0 &&
                      warm.sites_reused() < static_cast<int>(gv.model.sites.size()))
-              row("cotoan read, one piece taken since the last read", 0).ms.push_back(obs.times.read_ms);
+              row(warm_name + "one piece taken since the last read", 0).ms.push_back(obs.times.read_ms);
           }
         }
         // The same frames as a live camera's pipeline takes them, reads on a worker thread: the frame loop's own

@@ -658,7 +658,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   const cv::Vec3f frame_white = white;
   const size_t n = rect.model().sites.size();
   // Only a set that knows its radius and both sides reads each site on its own.
-  const bool cacheable = cache && r > 0 && vocab_.face != PieceVocabulary::Face::Symbols &&
+  const bool cacheable = cache && r > 0 &&
                          std::all_of(vocab_.sides.begin(), vocab_.sides.end(), [&](char c) { return set.side(c); });
   std::vector<cv::Mat> pictures;
   std::vector<bool> changed;

@@ -162,6 +162,56 @@ TEST(CotulenhSymbols, ASetLikeNoDefaultWithPictogramsIsLearntAndItsSidesNeverSwa
   EXPECT_LE(wrong.tokens.size(), kSymbolSlack) << listed(wrong.tokens);
 }
 
+// While a game goes on, a read takes the sites that did not change since the last read from it (ReadCache): a
+// board read again unchanged is read from the cache alone, and after a move (one piece onto another: a stack) the
+// sites read again give what a read from scratch gives.
+TEST(CotulenhSymbols, AReadAfterAMoveReadsOnlyTheChangedSitesAgainAsAReadFromScratchDoes) {
+  Look look = base_look(15);
+  look.pieces.symbols = SymbolStyle::Letters;
+  Pipeline p = make_pipeline("cotulenh");
+  PipelineParams cold_params;
+  cold_params.reuse_unchanged_sites = false;
+  Pipeline cold = make_pipeline("cotulenh", cold_params);
+  const calib::BoardModel& model = p.model();
+  const BoardContents start = start_contents();
+  BoardContents moved = start;
+  moved.erase("b2");
+  moved["b5"] = {"RN"};
+  moved.erase("c5");
+  moved["d5"] = {"RE", "RI"};  // the infantry set on the engineer: a stack of two
+  Rendered before = shoot(look, start, 51), after = shoot(look, moved, 51);
+  calib::BoardLocator locator(model);
+  p.use_fit(locator.from_corners(before.corners), before.image.size());
+  cold.use_fit(locator.from_corners(before.corners), before.image.size());
+  ASSERT_TRUE(read_still(p, before.image).read);
+  std::vector<std::string> problems;
+  ASSERT_TRUE(p.learn(expected_tokens(model, before.truth), &problems)) << listed(problems);
+  cold.set_piece_set(p.piece_set());
+
+  const int n = static_cast<int>(model.sites.size());
+  BoardObservation first = read_still(p, before.image, 10000);
+  ASSERT_TRUE(first.read);
+  EXPECT_EQ(p.sites_reused(), 0);  // the first read of a set reads every site
+  BoardObservation again = read_still(p, before.image, 20000);
+  ASSERT_TRUE(again.read);
+  EXPECT_EQ(p.sites_reused(), n);
+  for (int i = 0; i < n; ++i) EXPECT_EQ(again.sites[i].token, first.sites[i].token) << model.sites[i].name;
+
+  BoardObservation warm = read_still(p, after.image, 30000);
+  ASSERT_TRUE(warm.read);
+  // The render places every piece anew (other turns and offsets), so pieces that turned are read again too.
+  EXPECT_GT(p.sites_reused(), n / 2);
+  EXPECT_LT(p.sites_reused(), n - 3);
+  BoardObservation scratch = read_still(cold, after.image, 30000);
+  ASSERT_TRUE(scratch.read);
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(warm.sites[i].token, scratch.sites[i].token) << model.sites[i].name;
+    EXPECT_EQ(warm.sites[i].level, scratch.sites[i].level) << model.sites[i].name;
+  }
+  const std::vector<std::string> wrong = misreads(model, warm, after.truth, true);
+  EXPECT_TRUE(wrong.empty()) << listed(wrong);
+}
+
 TEST(Enrollment, TheKindsLayoutShowsEachCotulenhKindOnTheHomeRanks) {
   const calib::BoardModel model = calib::load_board_model("cotulenh");
   const std::vector<std::string> layout = kinds_layout(model, vocabulary_for("cotulenh"));
