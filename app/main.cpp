@@ -21,7 +21,7 @@ const std::vector<Command>& commands() {
       {"pdn", "read FILE [--index N] [--as GAME] | write GAME [--fen FEN] [--play \"...\"]: draughts PDN files", cmd_pdn},
       {"referee", "GAME --observations FILE.jsonl [--events OUT.jsonl] [--record OUT] [--journal FILE] [--mqtt HOST[:PORT] --board N [--event ID]]: referee a game",
        cmd_referee},
-      {"eval-arbiter", "[--games G,...] [--count N] [--misread P] [--seed S] [--report FILE.html] [--failures]: moves read right from simulated observations",
+      {"eval-arbiter", "[--games G,...] [--count N] [--misread P] [--seed S] [--run one|fast|misread-one|misread] [--operator] [--failures] [--trace N] [--report FILE.html]: moves read right from simulated observations",
        cmd_eval_arbiter},
       {"print-board", "GAME --out FILE.png|.pdf|.svg [--paper A4|A3] [--dpi N] [--truth FILE.json]: a printable board",
        cmd_print_board},

@@ -473,6 +473,21 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   return best;
 }
 
+double path_stage_cost(Position& position, const Frame& frame, const std::vector<int>& path,
+                       const InferenceOptions& options) {
+  const Weights w = weights_of(frame, options);
+  Position* p = &position;
+  double best = board_cost(frame, p->seen(), w);
+  for (int i : path) {
+    const Diff x = diff_against(frame, p->seen(), w);
+    Successor& s = p->successor(static_cast<size_t>(i));
+    best = std::min(best, under_way_cost(frame, x, p->seen(), s, w));
+    p = s.next.get();
+    best = std::min(best, board_cost(frame, p->seen(), w));
+  }
+  return best;
+}
+
 std::vector<PathFit> readings_within(Position& position, const Frame& frame, double fit,
                                      const InferenceOptions& options) {
   const double limit = fit + 1e-9;

@@ -97,6 +97,13 @@ struct PathFit {
 std::vector<PathFit> readings_within(Position& position, const Frame& frame, double fit,
                                      const InferenceOptions& options);
 
+// The cost of reading `frame` as some stage of playing `path` (index path from
+// `position`): the position before it, a move of it half made or finished. Infeasible
+// when the frame confidently shows what no stage of the path does (a settled frame
+// that the path would have to skip: a piece seen on a point the path never uses).
+double path_stage_cost(Position& position, const Frame& frame, const std::vector<int>& path,
+                       const InferenceOptions& options);
+
 // Reads `frame` in `position`. `earlier` are the boards of the game's earlier
 // positions, ply 0 first (for takebacks; pass none to refuse them outright).
 Verdict read_frame(Position& position, const Frame& frame, const std::vector<const Observation*>& earlier,

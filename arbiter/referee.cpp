@@ -700,7 +700,13 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       // reading it afresh, or as well with no more moves.
       const double onward_cost = pending_->verdict.cost + onward.cost;
       const size_t onward_plies = pending_->verdict.moves.size() + onward.moves.size();
-      const bool better = v.kind != Reading::Moves || onward_cost < v.cost - 1e-9 ||
+      // A settled frame is a position that stood: a fresh reading whose moves never
+      // show it (a Morris piece flown on twice, read as one flight from its first
+      // point, which would put the wrong side to move) loses to reading on from it.
+      const bool skips_waiting = v.kind == Reading::Moves &&
+                                 path_stage_cost(*history_.back(), pending_->frame, v.moves, options_.inference) ==
+                                     kInfeasible;
+      const bool better = v.kind != Reading::Moves || skips_waiting || onward_cost < v.cost - 1e-9 ||
                           (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
       const bool goes_on = (onward.kind == Reading::Moves && better) || (lost && onward.kind != Reading::Unclear);
       // Play going on into an illegal move: perhaps the waiting frame reads another

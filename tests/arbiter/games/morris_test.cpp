@@ -82,6 +82,21 @@ TEST(MorrisRefereeTest, MillMadeAndTheRemovedPiecePutBackByTheReplyIsReadWhenPla
   EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
 }
 
+TEST(MorrisRefereeTest, PieceFlownTwiceAroundAMisreadFrameIsThreeMovesNotOneFlight) {
+  // Black flies (three pieces). A frame shows c5-e4 and White's f6-c5 with c5
+  // misread as empty; the next shows e4-g7. c5-g7 and f6-c5 read the last board
+  // too, but never show the frame before (Black on e4) and leave Black to move:
+  // White's next slide would then be announced as out of turn.
+  RefereeOptions o;
+  o.start_fen = "...B.WBW......W..B...... b 0 0";
+  Script s("morris12", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("c5-e4 f6-c5");
+  EXPECT_EQ(summary(s.see_doubting(s.with(s.board(), "c5", ""), {"c5"}, 0.25f)), "");
+  EXPECT_EQ(summary(s.play("e4-g7")), "move:c5-e4 move:f6-c5 move:e4-g7");
+  EXPECT_EQ(summary(s.play("c5-d6")), "move:c5-d6");
+}
+
 TEST(MorrisRefereeTest, ReturnToTheEarlierPositionIsATakeback) {
   Script s("morris9");
   s.start();

@@ -44,6 +44,16 @@ class Script {
     f.conf.assign(b.sites.size(), 1.0f);
     return referee.on_frame(f);
   }
+  // One frame of `b` whose `doubtful` squares are read at confidence `conf`.
+  std::vector<arbiter::Event> see_doubting(const Observation& b, const std::vector<std::string>& doubtful, float conf,
+                                           int64_t gap = 1000) {
+    arbiter::Frame f;
+    f.t = t += gap;
+    f.board = b;
+    f.conf.assign(b.sites.size(), 1.0f);
+    for (const std::string& square : doubtful) f.conf[static_cast<size_t>(rules->site_index(square))] = conf;
+    return referee.on_frame(f);
+  }
   // The board after `moves` (space-separated) from the current true position,
   // which becomes the true position.
   std::vector<arbiter::Event> play(const std::string& moves, int64_t gap = 1000) {
