@@ -93,6 +93,8 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     bool in = true;
   };
   std::vector<Sample> samples;
+  // Every other pixel of every other row, in a quincunx (fewer lose a Morris board's thin lines and points).
+  samples.reserve(top.total() / 4 + 16);
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   std::array<int, kRoles> count{};
   for (int v = 0; v < top.rows; v += 2) {
@@ -110,32 +112,43 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
   for (int r = 0; r < kRoles; ++r) paint.seen[static_cast<size_t>(r)] = count[static_cast<size_t>(r)] >= 40;
   paint.main_role = static_cast<int>(std::max_element(count.begin(), count.end()) - count.begin());
   // log Y = offset(role) + falloff(x, y), by least squares, dropping what the fit does not explain (pieces,
-  // shadows, glare) and fitting again.
-  const int n_par = kRoles + 5;
+  // shadows, glare) and fitting again. A sample's row of the design is one role's indicator and the five falloff
+  // terms, so the normal equations are gathered as sums per role and one 5×5 block (a sample costs 21 products,
+  // not the full 11×11).
+  constexpr int kFall = 5;
+  const int n_par = kRoles + kFall;
   std::vector<double> sol(static_cast<size_t>(n_par), 0.0);
   for (int iter = 0; iter < 4; ++iter) {
-    cv::Mat ata = cv::Mat::zeros(n_par, n_par, CV_64F), atb = cv::Mat::zeros(n_par, 1, CV_64F);
+    double n_role[kRoles] = {0}, y_role[kRoles] = {0}, g_role[kRoles][kFall] = {{0}};
+    double gg[kFall][kFall] = {{0}}, gy[kFall] = {0};
     for (Sample& s : samples) {
       if (!paint.seen[static_cast<size_t>(s.role)]) continue;
-      double f[kRoles + 5] = {0};
-      f[s.role] = 1;
-      f[kRoles + 0] = s.x, f[kRoles + 1] = s.y, f[kRoles + 2] = s.x * s.x, f[kRoles + 3] = s.x * s.y,
-      f[kRoles + 4] = s.y * s.y;
+      const double g[kFall] = {s.x, s.y, s.x * s.x, s.x * s.y, s.y * s.y};
       if (iter > 0) {
-        double pred = 0;
-        for (int k = 0; k < n_par; ++k) pred += f[k] * sol[static_cast<size_t>(k)];
+        double pred = sol[static_cast<size_t>(s.role)];
+        for (int k = 0; k < kFall; ++k) pred += g[k] * sol[static_cast<size_t>(kRoles + k)];
         s.in = std::abs(s.logy - pred) < (iter == 1 ? 0.35 : 0.18);
       }
       if (!s.in) continue;
-      for (int a = 0; a < n_par; ++a) {
-        if (f[a] == 0) continue;
-        atb.at<double>(a) += f[a] * s.logy;
-        for (int b = 0; b < n_par; ++b) ata.at<double>(a, b) += f[a] * f[b];
+      n_role[s.role] += 1;
+      y_role[s.role] += s.logy;
+      for (int a = 0; a < kFall; ++a) {
+        g_role[s.role][a] += g[a];
+        gy[a] += g[a] * s.logy;
+        for (int b = a; b < kFall; ++b) gg[a][b] += g[a] * g[b];
       }
     }
-    for (int r = 0; r < kRoles; ++r)
-      if (ata.at<double>(r, r) == 0) ata.at<double>(r, r) = 1;  // a role not seen: keep it out of the solve
-    for (int k = kRoles; k < n_par; ++k) ata.at<double>(k, k) += 1e-3;  // a little damping for the falloff
+    cv::Mat ata = cv::Mat::zeros(n_par, n_par, CV_64F), atb = cv::Mat::zeros(n_par, 1, CV_64F);
+    for (int r = 0; r < kRoles; ++r) {
+      ata.at<double>(r, r) = n_role[r] == 0 ? 1 : n_role[r];  // a role not seen: keep it out of the solve
+      atb.at<double>(r) = y_role[r];
+      for (int a = 0; a < kFall; ++a) ata.at<double>(r, kRoles + a) = ata.at<double>(kRoles + a, r) = g_role[r][a];
+    }
+    for (int a = 0; a < kFall; ++a) {
+      atb.at<double>(kRoles + a) = gy[a];
+      for (int b = a; b < kFall; ++b) ata.at<double>(kRoles + a, kRoles + b) = ata.at<double>(kRoles + b, kRoles + a) = gg[a][b];
+      ata.at<double>(kRoles + a, kRoles + a) += 1e-3;  // a little damping for the falloff
+    }
     cv::Mat x;
     if (!cv::solve(ata, atb, x, cv::DECOMP_CHOLESKY)) return paint;
     for (int k = 0; k < n_par; ++k) sol[static_cast<size_t>(k)] = x.at<double>(k);
@@ -144,19 +157,23 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
                                   static_cast<float>(sol[kRoles + 2]), static_cast<float>(sol[kRoles + 3]),
                                   static_cast<float>(sol[kRoles + 4]));
   // Each role's colour: the median, light falloff taken out, of the pixels the fit kept.
+  std::array<std::array<std::vector<float>, 3>, kRoles> ch;
+  for (int r = 0; r < kRoles; ++r)
+    if (paint.seen[static_cast<size_t>(r)])
+      for (auto& c : ch[static_cast<size_t>(r)]) c.reserve(static_cast<size_t>(count[static_cast<size_t>(r)]));
+  for (const Sample& s : samples) {
+    if (!s.in || !paint.seen[static_cast<size_t>(s.role)]) continue;
+    const float g = paint.gain(s.x, s.y);
+    for (int c = 0; c < 3; ++c) ch[static_cast<size_t>(s.role)][static_cast<size_t>(c)].push_back(s.bgr[c] / g);
+  }
   for (int r = 0; r < kRoles; ++r) {
     if (!paint.seen[static_cast<size_t>(r)]) continue;
-    std::vector<float> ch[3];
-    for (const Sample& s : samples) {
-      if (s.role != r || !s.in) continue;
-      const float g = paint.gain(s.x, s.y);
-      for (int c = 0; c < 3; ++c) ch[c].push_back(s.bgr[c] / g);
-    }
-    if (ch[0].size() < 20) {
+    auto& rc = ch[static_cast<size_t>(r)];
+    if (rc[0].size() < 20) {
       paint.seen[static_cast<size_t>(r)] = false;
       continue;
     }
-    for (int c = 0; c < 3; ++c) paint.colour[static_cast<size_t>(r)][c] = median_of(ch[c]);
+    for (int c = 0; c < 3; ++c) paint.colour[static_cast<size_t>(r)][c] = median_of(rc[static_cast<size_t>(c)]);
   }
   paint.ok = true;
   return paint;
@@ -176,7 +193,8 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
       const auto* row = top.ptr<cv::Vec3b>(v);
       const uchar* l = labels.ptr<uchar>(v);
       uchar* o = mask.ptr<uchar>(v);
-      float g = paint.gain((roi.x + 4) * sx, v * sy);
+      // Held from the last multiple of 8, as for the whole image, so a pixel is judged alike either way.
+      float g = paint.gain(((roi.x & ~7) + 4) * sx, v * sy);
       for (int u = roi.x; u < roi.x + roi.width; ++u) {
         if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
         if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;

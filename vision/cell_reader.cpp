@@ -265,11 +265,30 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   const cv::Mat& top = planes.top[0];
   const CanonicalFrame& tf = rect.top_frame();
   const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  // Only the pixels round the sites' centres are looked at, unless the empty board learnt from is compared
+  // with the whole picture.
+  const bool whole = set.empty_board_role >= 0 && set.empty_board.size() == top.size();
+  const int m = static_cast<int>(std::ceil(radius)) + 1;
+  auto rois_round = [&](auto&& centre, const std::vector<bool>* which) {
+    std::vector<cv::Rect> rois;
+    for (size_t i = 0; i < details.size(); ++i)
+      if (!which || (*which)[i]) {
+        const cv::Point2f c = centre(i);
+        rois.emplace_back(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1);
+      }
+    return rois;
+  };
+  auto site_centre = [&](size_t i) { return cv::Point2f(tf.to_px(rect.model().sites[i].centre)); };
   if (known) {
     planes.paint = *known;
   } else {
     planes.paint = measure_paint(top, labels);
-    planes.foreign = foreign_mask(top, labels, planes.paint);
+    if (whole) {
+      planes.foreign = foreign_mask(top, labels, planes.paint);
+    } else {
+      const std::vector<cv::Rect> rois = rois_round(site_centre, nullptr);
+      planes.foreign = foreign_mask(top, labels, planes.paint, &rois);
+    }
     // The paint is measured again without the sites that plainly hold a piece: a paint drawn mostly at the sites
     // (Morris' points, the dark squares) is half covered on a busy board, and pieces of about its brightness
     // (dark ones on ink points) pull its colour off, so that every empty point's paint looks foreign.
@@ -295,14 +314,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
     if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
     return c;
   };
-  if (only) {
-    std::vector<cv::Rect> rois;
-    const int m = static_cast<int>(std::ceil(radius)) + 1;
-    for (size_t i = 0; i < details.size(); ++i)
-      if ((*only)[i]) {
-        const cv::Point2f c = centre_of(i);
-        rois.emplace_back(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1);
-      }
+  if (only || !whole) {
+    const std::vector<cv::Rect> rois = rois_round(centre_of, only);
     planes.foreign = foreign_mask(top, labels, paint, &rois);
   } else {
     planes.foreign = foreign_mask(top, labels, paint);
@@ -710,6 +723,11 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   }
   const std::vector<bool>* only = partial ? &changed : nullptr;
   if (to_read > 0 || !partial) {
+    if (planes.top.empty() || planes.top[0].empty()) {
+      planes.top.resize(1);
+      rect.top_image(pyramid, 1, planes.top[0]);
+      clock.lap("top image");
+    }
     find_discs(rect, pyramid, r, tol, planes, out.details, only);
     clock.lap("discs");
     measure_foreign(rect, planes, set, out.details, partial ? &cache->paint : nullptr, only);

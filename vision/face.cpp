@@ -1,6 +1,7 @@
 #include "vision/face.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 
@@ -54,6 +55,18 @@ float vote_norm() {
   return norm;
 }
 
+// Each face-patch pixel's distance from the patch centre, in top-face radii.
+const std::array<float, kFaceSize * kFaceSize>& face_radii() {
+  static const auto table = [] {
+    std::array<float, kFaceSize * kFaceSize> t{};
+    const float c0 = (kFaceSize - 1) / 2.f;
+    for (int v = 0; v < kFaceSize; ++v)
+      for (int u = 0; u < kFaceSize; ++u) t[static_cast<size_t>(v * kFaceSize + u)] = std::hypot(u - c0, v - c0) / kFaceRadius;
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace
 
 void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radii, cv::Mat& acc, const cv::Mat& base) {
@@ -66,6 +79,8 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
   const int ch = bgr.channels();
   const float rmax = radii.empty() ? 0 : *std::max_element(radii.begin(), radii.end());
   // Votes land up to rmax outside the roi: the accumulator is written wherever it exists.
+  std::vector<float*> acc_rows(static_cast<size_t>(acc.rows));
+  for (int y = 0; y < acc.rows; ++y) acc_rows[static_cast<size_t>(y)] = acc.ptr<float>(y);
   for (int y = 1; y < roi.height - 1; ++y) {
     const short* px = gx.ptr<short>(y);
     const short* py = gy.ptr<short>(y);
@@ -87,14 +102,17 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
       // For the centre o + s·n the edge's outward side is −s·n: no vote when that faces the base.
       float facing = 0;
       if (brow) {
-        const float bl = std::hypot(brow[x][0], brow[x][1]);
+        const float bl = std::sqrt(brow[x][0] * brow[x][0] + brow[x][1] * brow[x][1]);
         if (bl > 1.f) facing = (nx * brow[x][0] + ny * brow[x][1]) / bl;
       }
       for (float r : radii) {
         for (float s : {r, -r}) {
           if (-(s > 0 ? 1.f : -1.f) * facing > 0.35f) continue;
-          const int vx = static_cast<int>(std::lround(ox + s * nx)), vy = static_cast<int>(std::lround(oy + s * ny));
-          if (vx >= 0 && vy >= 0 && vx < acc.cols && vy < acc.rows) acc.at<float>(vy, vx) += w;
+          // Rounded to the nearest pixel (halves up, as lround for the non-negative positions kept).
+          const float fx = ox + s * nx, fy = oy + s * ny;
+          if (fx <= -0.5f || fy <= -0.5f) continue;
+          const int vx = static_cast<int>(fx + 0.5f), vy = static_cast<int>(fy + 0.5f);
+          if (vx < acc.cols && vy < acc.rows) acc_rows[vy][vx] += w;
         }
       }
     }
@@ -204,28 +222,32 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
                  cv::BORDER_REPLICATE);
   patch8.convertTo(f.patch, CV_32FC3);
 
-  std::vector<cv::Vec3f> inner;
+  // The inner pixels' colours and distances from the body, in buffers kept per thread (a read cuts 99 faces).
+  const auto& radii = face_radii();
+  thread_local std::vector<cv::Vec3f> inner;
+  thread_local std::vector<float> ch, dist, sorted;
+  inner.clear();
   cv::Vec3f rim(0, 0, 0);
   int rim_n = 0;
   for (int v = 0; v < kFaceSize; ++v) {
     const auto* row = f.patch.ptr<cv::Vec3f>(v);
     for (int u = 0; u < kFaceSize; ++u) {
-      const float r = std::hypot(u - c0, v - c0) / kFaceRadius;
+      const float r = radii[static_cast<size_t>(v * kFaceSize + u)];
       if (r < 0.85f) inner.push_back(row[u]);
       else if (r >= 0.9f && r <= 1.0f) rim += row[u], ++rim_n;
     }
   }
   f.rim = rim_n ? rim / rim_n : rim;
-  std::vector<float> ch(inner.size());
+  ch.resize(inner.size());
   for (int c = 0; c < 3; ++c) {
     for (size_t i = 0; i < inner.size(); ++i) ch[i] = inner[i][c];
     auto mid = ch.begin() + static_cast<long>(ch.size() / 2);
     std::nth_element(ch.begin(), mid, ch.end());
     f.body[c] = *mid;
   }
-  std::vector<float> dist(inner.size());
+  dist.resize(inner.size());
   for (size_t i = 0; i < inner.size(); ++i) dist[i] = static_cast<float>(cv::norm(inner[i] - f.body));
-  std::vector<float> sorted = dist;
+  sorted = dist;
   auto p95 = sorted.begin() + static_cast<long>(sorted.size() * 95 / 100);
   std::nth_element(sorted.begin(), p95, sorted.end());
   const float d95 = *p95;
@@ -260,12 +282,13 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
     int u, v;
     float m;
   };
-  std::vector<Px> px;
-  px.reserve(kFaceSize * kFaceSize);
+  const auto& radii = face_radii();
+  thread_local std::vector<Px> px;
+  px.clear();
   for (int v = 0; v < kFaceSize; ++v) {
     const auto* row = face.patch.ptr<cv::Vec3f>(v);
     for (int u = 0; u < kFaceSize; ++u) {
-      if (std::hypot(u - c0, v - c0) > 0.9f * kFaceRadius) continue;
+      if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.9f) continue;
       px.push_back({u, v, (row[u] - body).dot(axis) * inv});
     }
   }
@@ -290,8 +313,8 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
     if (!cv::solve(cv::Mat(ata), cv::Mat(atb), cv::Mat(sol, false), cv::DECOMP_CHOLESKY)) break;
     a0 = sol[0], ax = sol[1], ay = sol[2];
   }
-  std::vector<float> vals;
-  vals.reserve(px.size());
+  thread_local std::vector<float> vals;
+  vals.clear();
   for (Px& p : px) {
     const double x = (p.u - c0) / kFaceRadius, y = (p.v - c0) / kFaceRadius;
     p.m = static_cast<float>(p.m - (a0 + ax * x + ay * y));
@@ -419,30 +442,55 @@ Polar polar_from_values(std::vector<float> values) {
   for (float& v : p.radial) v -= mean, rn += v * v;
   rn = std::sqrt(rn);
   for (float& v : p.radial) v = rn > 1e-6f ? v / rn : 0.f;
-  // Angular spectra.
-  const auto& w = roots();
-  // The pattern is real: its spectrum's upper half mirrors the lower (conjugated) and is not kept.
-  p.spectra.assign(kRings, std::vector<std::complex<float>>(kAngles / 2 + 1));
-  for (int k = 0; k < kRings; ++k)
-    for (int f = 0; f <= kAngles / 2; ++f) {
-      std::complex<float> s(0, 0);
-      for (int j = 0; j < kAngles; ++j)
-        s += angular[static_cast<size_t>(k * kAngles + j)] * w[static_cast<size_t>((f * j) % kAngles)];
-      p.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)] = s;
+  // Angular spectra. The pattern is real: its spectrum's upper half mirrors the lower (conjugated) and is not
+  // kept. Summed over the angles in order, each frequency in its own lane (so the loop over frequencies is
+  // vectorised without reordering any sum).
+  constexpr int kFreqs = kAngles / 2 + 1;
+  struct Table {
+    float re[kAngles][kFreqs], im[kAngles][kFreqs];
+  };
+  static const Table table = [] {
+    const auto& w = roots();
+    Table t{};
+    for (int j = 0; j < kAngles; ++j)
+      for (int f = 0; f < kFreqs; ++f) {
+        t.re[j][f] = w[static_cast<size_t>((f * j) % kAngles)].real();
+        t.im[j][f] = w[static_cast<size_t>((f * j) % kAngles)].imag();
+      }
+    return t;
+  }();
+  p.spectra.assign(kRings, std::vector<std::complex<float>>(kFreqs));
+  for (int k = 0; k < kRings; ++k) {
+    const float* a = angular.data() + static_cast<size_t>(k * kAngles);
+    float re[kFreqs] = {0}, im[kFreqs] = {0};
+    for (int j = 0; j < kAngles; ++j) {
+      const float aj = a[j];
+      for (int f = 0; f < kFreqs; ++f) {
+        re[f] += aj * table.re[j][f];
+        im[f] += aj * table.im[j][f];
+      }
     }
+    for (int f = 0; f < kFreqs; ++f) p.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)] = {re[f], im[f]};
+  }
   return p;
 }
 
 Polar polar_of(const cv::Mat& marks) {
-  std::vector<float> v(static_cast<size_t>(kRings * kAngles));
-  const float c0 = (kFaceSize - 1) / 2.f;
-  for (int k = 0; k < kRings; ++k) {
-    const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
-    for (int j = 0; j < kAngles; ++j) {
-      const float a = static_cast<float>(2 * kPi * j / kAngles);
-      v[static_cast<size_t>(k * kAngles + j)] = sample_f(marks, c0 + r * std::cos(a), c0 + r * std::sin(a));
+  // Where each sample lies in the face patch: the same for every face.
+  static const std::vector<cv::Point2f> where = [] {
+    std::vector<cv::Point2f> w(static_cast<size_t>(kRings * kAngles));
+    const float c0 = (kFaceSize - 1) / 2.f;
+    for (int k = 0; k < kRings; ++k) {
+      const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
+      for (int j = 0; j < kAngles; ++j) {
+        const float a = static_cast<float>(2 * kPi * j / kAngles);
+        w[static_cast<size_t>(k * kAngles + j)] = {c0 + r * std::cos(a), c0 + r * std::sin(a)};
+      }
     }
-  }
+    return w;
+  }();
+  std::vector<float> v(where.size());
+  for (size_t i = 0; i < where.size(); ++i) v[i] = sample_f(marks, where[i].x, where[i].y);
   return polar_from_values(std::move(v));
 }
 
@@ -452,23 +500,40 @@ float rotational_match(const Polar& a, const Polar& b, int* shift) {
   // Both patterns are real, so C(N − f) = conj(C(f)): the sum over f is C(0) + C(N/2)·(−1)^s + twice the real
   // part of the terms 0 < f < N/2.
   constexpr int kHalf = kAngles / 2;
-  std::vector<std::complex<float>> c(kHalf + 1, {0, 0});
-  for (int k = 0; k < kRings; ++k)
-    for (int f = 0; f <= kHalf; ++f)
-      c[static_cast<size_t>(f)] += std::conj(a.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)]) *
-                                   b.spectra[static_cast<size_t>(k)][static_cast<size_t>(f)];
-  const auto& w = roots();  // conj(w[m]) = e^{+2πi m / N}
+  // Per frequency, summed over the rings in order (each frequency in its own lane).
+  float cr[kHalf + 1] = {0}, ci[kHalf + 1] = {0};
+  for (int k = 0; k < kRings; ++k) {
+    const std::complex<float>* sa = a.spectra[static_cast<size_t>(k)].data();
+    const std::complex<float>* sb = b.spectra[static_cast<size_t>(k)].data();
+    for (int f = 0; f <= kHalf; ++f) {
+      const float ar = sa[f].real(), ai = sa[f].imag(), br = sb[f].real(), bi = sb[f].imag();
+      cr[f] += ar * br + ai * bi;  // conj(a) · b
+      ci[f] += ar * bi - ai * br;
+    }
+  }
+  // cos and sin of 2π f s / N, per frequency 0 < f < N/2 and shift s.
+  struct Twiddles {
+    float cos[kHalf][kAngles], sin[kHalf][kAngles];
+  };
+  static const Twiddles tw = [] {
+    Twiddles t{};
+    for (int f = 0; f < kHalf; ++f)
+      for (int s = 0; s < kAngles; ++s) {
+        const double ang = 2 * kPi * ((f * s) % kAngles) / kAngles;
+        t.cos[f][s] = static_cast<float>(std::cos(ang));
+        t.sin[f][s] = static_cast<float>(std::sin(ang));
+      }
+    return t;
+  }();
+  // Every shift's correlation at once, frequency by frequency (each shift's sum in the same order as alone).
+  float sum[kAngles] = {0};
+  for (int f = 1; f < kHalf; ++f)
+    for (int s = 0; s < kAngles; ++s) sum[s] += cr[f] * tw.cos[f][s] - ci[f] * tw.sin[f][s];
   float best = -2;
   int best_s = 0;
   for (int s = 0; s < kAngles; ++s) {
-    float sum = 0;
-    for (int f = 1; f < kHalf; ++f) {
-      const std::complex<float> e = std::conj(w[static_cast<size_t>((f * s) % kAngles)]);
-      sum += c[static_cast<size_t>(f)].real() * e.real() - c[static_cast<size_t>(f)].imag() * e.imag();
-    }
-    sum = 2 * sum + c[0].real() + (s % 2 ? -1.f : 1.f) * c[kHalf].real();
-    sum /= kAngles;
-    if (sum > best) best = sum, best_s = s;
+    const float v = (2 * sum[s] + cr[0] + (s % 2 ? -1.f : 1.f) * cr[kHalf]) / kAngles;
+    if (v > best) best = v, best_s = s;
   }
   if (shift) *shift = best_s;
   float radial = 0;
