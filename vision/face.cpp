@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include <opencv2/imgproc.hpp>
@@ -328,47 +329,156 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
   return out;
 }
 
-DotCount count_dots(const cv::Mat& marks) {
+namespace {
+
+constexpr int kFacePixels = kFaceSize * kFaceSize;
+
+// A Gaussian blur of a face-sized float picture as cv::GaussianBlur makes it for a float image (its kernel size
+// for σ, mirrored border), without the per-call set-up that costs more than the blur on 48² pixels.
+class FaceBlur {
+ public:
+  explicit FaceBlur(double sigma) {
+    const int ksize = cvRound(sigma * 4 * 2 + 1) | 1;
+    const cv::Mat k = cv::getGaussianKernel(ksize, sigma, CV_32F);
+    radius_ = ksize / 2;
+    kernel_.assign(k.ptr<float>(), k.ptr<float>() + ksize);
+  }
+  void apply(const float* in, float* out) const {
+    const int r = radius_, n = kFaceSize;
+    auto mirror = [n](int i) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
+    float pad[kFaceSize + 64];
+    float tmp[kFacePixels];
+    for (int y = 0; y < n; ++y) {
+      for (int i = -r; i < n + r; ++i) pad[i + r] = in[y * n + mirror(i)];
+      float* t = tmp + y * n;
+      for (int x = 0; x < n; ++x) t[x] = 0;
+      for (int j = 0; j <= 2 * r; ++j) {
+        const float kj = kernel_[static_cast<size_t>(j)];
+        for (int x = 0; x < n; ++x) t[x] += kj * pad[x + j];
+      }
+    }
+    for (int y = 0; y < n; ++y) {
+      float* o = out + y * n;
+      for (int x = 0; x < n; ++x) o[x] = 0;
+      for (int j = 0; j <= 2 * r; ++j) {
+        const float kj = kernel_[static_cast<size_t>(j)];
+        const float* t = tmp + mirror(y + j - r) * n;
+        for (int x = 0; x < n; ++x) o[x] += kj * t[x];
+      }
+    }
+  }
+
+ private:
+  int radius_ = 0;
+  std::vector<float> kernel_;
+};
+
+// 8-connected parts of a face-sized binary picture: per pixel its part (0: none, parts from 1), and per part its
+// area and bounding box.
+struct FaceParts {
+  int label[kFacePixels];
+  struct Part {
+    int area = 0, x0 = kFaceSize, y0 = kFaceSize, x1 = -1, y1 = -1;
+  };
+  std::vector<Part> parts{Part{}};  // parts[0]: the background, unused
+};
+
+void face_parts(const bool* on, FaceParts& fp) {
+  std::fill(std::begin(fp.label), std::end(fp.label), 0);
+  fp.parts.assign(1, FaceParts::Part{});
+  int stack[kFacePixels];
+  for (int start = 0; start < kFacePixels; ++start) {
+    if (!on[start] || fp.label[start]) continue;
+    const int id = static_cast<int>(fp.parts.size());
+    FaceParts::Part part;
+    int top = 0;
+    stack[top++] = start;
+    fp.label[start] = id;
+    while (top > 0) {
+      const int p = stack[--top];
+      const int x = p % kFaceSize, y = p / kFaceSize;
+      ++part.area;
+      part.x0 = std::min(part.x0, x), part.x1 = std::max(part.x1, x);
+      part.y0 = std::min(part.y0, y), part.y1 = std::max(part.y1, y);
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nx = x + dx, ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= kFaceSize || ny >= kFaceSize) continue;
+          const int q = ny * kFaceSize + nx;
+          if (on[q] && !fp.label[q]) fp.label[q] = id, stack[top++] = q;
+        }
+    }
+    fp.parts.push_back(part);
+  }
+}
+
+}  // namespace
+
+DotCount count_dots(const cv::Mat& marks_in) {
   DotCount dc;
+  cv::Mat marks = marks_in;
+  if (marks.type() != CV_32F || marks.rows != kFaceSize || marks.cols != kFaceSize || !marks.isContinuous()) {
+    cv::Mat m;
+    marks_in.convertTo(m, CV_32F);
+    cv::resize(m, marks, cv::Size(kFaceSize, kFaceSize));
+  }
+  const float* mk = marks.ptr<float>();
   const float c0 = (kFaceSize - 1) / 2.f;
   const float face_area = static_cast<float>(kPi * kFaceRadius * kFaceRadius);
   // Parts of the marks: a ring, a cross, a star or a letter is one large or long part; dots are small round ones.
-  cv::Mat bin;
-  cv::compare(marks, 0.5, bin, cv::CMP_GT);
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(bin, labels, stats, centroids, 8, CV_32S);
+  bool on[kFacePixels];
+  for (int i = 0; i < kFacePixels; ++i) on[i] = mk[i] > 0.5f;
+  thread_local FaceParts fp;
+  face_parts(on, fp);
+  const int n = static_cast<int>(fp.parts.size());
   const float max_dot = static_cast<float>(kPi * std::pow(0.26 * kFaceRadius, 2));
   std::vector<bool> dotlike(static_cast<size_t>(n), false);
   int big = 0;
   for (int i = 1; i < n; ++i) {
-    const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    const FaceParts::Part& part = fp.parts[static_cast<size_t>(i)];
+    const int area = part.area;
     if (area < 3) continue;
     ++dc.blobs;
     dc.largest_share = std::max(dc.largest_share, static_cast<float>(area) / face_area);
-    const int w = stats.at<int>(i, cv::CC_STAT_WIDTH), h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    const int w = part.x1 - part.x0 + 1, h = part.y1 - part.y0 + 1;
     const float fill = static_cast<float>(area) / static_cast<float>(w * h);
     // Touching dots make a part of a few dots' size: still dots if it is lumpy rather than a line or a ring.
     if (area > 3.5f * max_dot || (area > 1.5f * max_dot && fill < 0.45f) || fill < 0.25f) ++big;
     else dotlike[static_cast<size_t>(i)] = true;
   }
-  // Dots: peaks of a difference of Gaussians tuned to a dot's size, so touching dots still count apart.
-  cv::Mat fine, coarse, dog;
-  cv::GaussianBlur(marks, fine, cv::Size(0, 0), 1.0);
-  cv::GaussianBlur(marks, coarse, cv::Size(0, 0), 2.6);
-  dog = fine - coarse;
-  cv::Mat dil;
-  cv::dilate(dog, dil, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
+  // Dots: peaks of a difference of Gaussians tuned to a dot's size, so touching dots still count apart; a peak
+  // is the greatest within the 5×5 disc round it.
+  static const FaceBlur fine_blur(1.0), coarse_blur(2.6);
+  float fine_px[kFacePixels], coarse_px[kFacePixels], dog_px[kFacePixels];
+  fine_blur.apply(mk, fine_px);
+  coarse_blur.apply(mk, coarse_px);
+  for (int i = 0; i < kFacePixels; ++i) dog_px[i] = fine_px[i] - coarse_px[i];
+  static const std::vector<cv::Point> disc5 = [] {
+    std::vector<cv::Point> d;
+    const cv::Mat e = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5));
+    for (int y = 0; y < e.rows; ++y)
+      for (int x = 0; x < e.cols; ++x)
+        if (e.at<uchar>(y, x)) d.emplace_back(x - 2, y - 2);
+    return d;
+  }();
+  auto local_max = [&](int x, int y) {
+    float m = -std::numeric_limits<float>::infinity();
+    for (const cv::Point& o : disc5) {
+      const int u = x + o.x, v = y + o.y;
+      if (u >= 0 && v >= 0 && u < kFaceSize && v < kFaceSize) m = std::max(m, dog_px[v * kFaceSize + u]);
+    }
+    return m;
+  };
   struct Peak {
     float x, y, v;
   };
   std::vector<Peak> peaks;
   for (int y = 1; y < kFaceSize - 1; ++y) {
-    const float* d = dog.ptr<float>(y);
-    const float* m = dil.ptr<float>(y);
-    const float* f = fine.ptr<float>(y);
-    const int* l = labels.ptr<int>(y);
+    const float* d = dog_px + y * kFaceSize;
+    const float* f = fine_px + y * kFaceSize;
+    const int* l = fp.label + y * kFaceSize;
     for (int x = 1; x < kFaceSize - 1; ++x) {
-      if (d[x] < m[x] || d[x] < 0.08f || f[x] < 0.4f) continue;
+      if (d[x] < 0.08f || f[x] < 0.4f || d[x] < local_max(x, y)) continue;
       if (std::hypot(x - c0, y - c0) > 0.8f * kFaceRadius) continue;
       if (l[x] > 0 && !dotlike[static_cast<size_t>(l[x])]) continue;
       peaks.push_back({static_cast<float>(x), static_cast<float>(y), d[x]});
