@@ -285,13 +285,14 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
 
   // One finished move, or one half made.
   double under_way = kInfeasible;
+  // A move explains a confident change only at a site it names (from, to, path,
+  // captured): the others are not worked out (nor built, if not listed yet).
+  const std::vector<int> near = position.moves_touching(x.confident);
   const size_t n = position.move_count();
   std::vector<double> settled(n, kInfeasible);
-  // A move explains a confident change only at a site it names (from, to, path,
-  // captured): the others are not worked out at all.
-  const std::vector<Move>& candidates = position.moves();
-  for (size_t i = 0; i < n; ++i) {
-    if (!may_touch(candidates[i], x.confident)) continue;
+  for (int k : near) {
+    const size_t i = static_cast<size_t>(k);
+    if (!may_touch(position.move(i), x.confident)) continue;
     Successor& s = position.successor(i);
     double c = settled[i] = settled_cost(frame, x, s, w);
     if (c < best.cost) {
@@ -337,10 +338,20 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
     // after them), the usual fast play, so that the replies of only a few are
     // listed; pass 1: first moves partly overwritten by the reply (a piece moved
     // and then taken); pass 2: first moves whose every trace the reply undid.
+    std::vector<int> near_any;  // first moves that may change a site where the frame differs
     for (int pass = 0; pass < 3; ++pass) {
       bool found = false;
-      for (size_t i = 0; i < n; ++i) {
-        if (pass < 2 && !may_touch(candidates[i], x.all)) continue;
+      std::vector<int> firsts;
+      if (pass < 2) {
+        if (pass == 0) near_any = position.moves_touching(x.all);
+        firsts = near_any;
+      } else {
+        firsts.resize(position.move_count());
+        for (size_t i = 0; i < firsts.size(); ++i) firsts[i] = static_cast<int>(i);
+      }
+      for (int first : firsts) {
+        const size_t i = static_cast<size_t>(first);
+        if (pass < 2 && !may_touch(position.move(i), x.all)) continue;
         Successor& s1 = position.successor(i);
         if ((pass < 2) != intersects(s1.changed, x.all)) continue;
         if (pass < 2 && (pass == 0) != shows_whole(frame, s1, w)) continue;
@@ -348,11 +359,11 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
         if (x1.confident.empty()) continue;  // the first move alone reads the frame
         if (!second_move_can_explain(frame, x1, s1, mover)) continue;
         Position& p1 = *s1.next;
-        const std::vector<Move>& replies = p1.moves();
         double settled_here = kInfeasible, under_way_here = kInfeasible;
         int settled_reply = -1;
-        for (size_t j = 0; j < replies.size(); ++j) {
-          if (!may_touch(replies[j], x1.confident)) continue;
+        for (int reply : p1.moves_touching(x1.confident)) {
+          const size_t j = static_cast<size_t>(reply);
+          if (!may_touch(p1.move(j), x1.confident)) continue;
           Successor& s2 = p1.successor(j);
           double c = settled_cost(frame, x1, s2, w);
           if (c < kInfeasible) pairs.push_back({static_cast<int>(i), static_cast<int>(j), c});
@@ -504,9 +515,9 @@ std::vector<PathFit> readings_within(Position& position, const Frame& frame, dou
     const Diff x1 = diff_after(frame, x, s1, w);
     if (x1.confident.empty() || !second_move_can_explain(frame, x1, s1, mover)) continue;
     Position& p1 = *s1.next;
-    const std::vector<Move>& replies = p1.moves();
-    for (size_t j = 0; j < replies.size(); ++j) {
-      if (!may_touch(replies[j], x1.confident)) continue;
+    for (int reply : p1.moves_touching(x1.confident)) {
+      const size_t j = static_cast<size_t>(reply);
+      if (!may_touch(p1.move(j), x1.confident)) continue;
       if (double c = settled_cost(frame, x1, p1.successor(j), w); c <= limit)
         found.push_back({{static_cast<int>(i), static_cast<int>(j)}, c});
     }

@@ -37,7 +37,14 @@ class Position {
 
   // The legal moves (listed on first use).
   const std::vector<Move>& moves();
-  size_t move_count() { return moves().size(); }
+  size_t move_count();
+  // The i-th legal move: from the listing, or built alone by moves_touching.
+  const Move& move(size_t i);
+  // Indices (ascending) of the legal moves that may change one of `sites` (sorted):
+  // at least those naming one of them (Rules::legal_moves_touching), without building
+  // the others when the moves are not listed yet. Replies to a first move are looked
+  // for among a few sites, and building every reply costs more than the search.
+  std::vector<int> moves_touching(const std::vector<int>& sites);
   // The i-th legal move with its successor position (worked out on first use).
   Successor& successor(size_t i);
   // Rules::outcome of the position, worked out once. A position whose legal moves
@@ -58,6 +65,9 @@ class Position {
   bool listed_ = false;
   std::optional<Outcome> outcome_;
   std::vector<Move> moves_;
+  // Before the listing: how many legal moves there are (once known) and those built alone.
+  std::optional<size_t> count_;
+  std::vector<std::unique_ptr<Move>> built_;
   std::vector<std::unique_ptr<Successor>> successors_;
 };
 

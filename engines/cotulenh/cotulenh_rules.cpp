@@ -170,6 +170,23 @@ std::vector<Move> CotulenhRules::legal_moves(const State& s) const {
   return out;
 }
 
+std::vector<std::pair<int, Move>> CotulenhRules::legal_moves_touching(const State& s, const std::vector<int>& sites,
+                                                                      size_t& count) const {
+  const Position& p = position(s);
+  const std::vector<Turn> turns = legal_turns(p);
+  count = turns.size();
+  auto in = [&](int site) { return std::binary_search(sites.begin(), sites.end(), site); };
+  std::vector<std::pair<int, Move>> out;
+  for (size_t i = 0; i < turns.size(); ++i) {
+    const Turn& t = turns[i];
+    // A Move names the turn's source, each action's end and each target: no other site.
+    bool touches = in(t.from);
+    for (int k = 0; k < t.n && !touches; ++k) touches = in(t.a[k].to) || in(t.a[k].target);
+    if (touches) out.emplace_back(static_cast<int>(i), to_move(p, t));
+  }
+  return out;
+}
+
 State CotulenhRules::apply(const State& s, const Move& m) const {
   return make_state(apply_turn(position(s), turn_of(m), o_));
 }

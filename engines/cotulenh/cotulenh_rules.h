@@ -4,13 +4,14 @@
 
 #include <memory>
 
+#include "engines/common/moves_touching.h"
 #include "engines/common/rules.h"
 #include "engines/cotulenh/movegen.h"
 #include "engines/cotulenh/options.h"
 
 namespace sb::cotulenh {
 
-class CotulenhRules : public Rules {
+class CotulenhRules : public Rules, public MovesTouching {
  public:
   explicit CotulenhRules(Options o = {});
 
@@ -31,6 +32,10 @@ class CotulenhRules : public Rules {
   std::string ascii(const State& s) const override;
 
   std::vector<Move> legal_moves(const State& s) const override;
+  // MovesTouching: builds only the moves whose turn names one of `sites` (building a
+  // Move, with its record and details, costs far more than generating its turn).
+  std::vector<std::pair<int, Move>> legal_moves_touching(const State& s, const std::vector<int>& sites,
+                                                         size_t& count) const override;
   State apply(const State& s, const Move& m) const override;
   Move parse_move(const State& s, std::string_view text) const override;
   std::string why_illegal(const State& s, std::string_view text) const override;
