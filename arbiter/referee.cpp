@@ -735,6 +735,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       if (read_through(d.frame, d.verdict.cost, std::max(d.since, last_event_t_), f, out)) return;
     }
     if (try_revision(f, out)) return;
+    if (answer_by_frame(f, out)) return;
   }
   // Two moves read from one frame, where the newest reading, read another way
   // (doubtful readings overruled), leaves one.
@@ -1091,7 +1092,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
           }
           if (first.size() == original.size()) alike.push_back(first);
         }
-        if (phase_ == Phase::Playing) ask_if_hidden(readings[r].base, other, alike, out);
+        ask_if_hidden(readings[r].base, other, alike, out);
       }
       if (phase_ == Phase::Playing && history_.back().get() == p) act_on(now, f.t, &f, out);
       return true;
@@ -1167,23 +1168,21 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
     if (!end || !(end->seen() == looks)) continue;  // a frame shows the difference at once
     const std::string candidate = path_names(from, alt);
     if (std::find(q.candidates.begin(), q.candidates.end(), candidate) != q.candidates.end()) continue;
-    // The frames read since the reading (a question asked on revising it).
-    bool fits = true;
-    for (size_t k = end_ply; k < game().moves.size() && fits; ++k)
+    // The frames read since the reading (a question asked on revising it), along every
+    // reading of each (a hidden choice after a hidden choice).
+    std::vector<QuestionLine> followed{{end, candidate}};
+    for (size_t k = end_ply; k < game().moves.size() && !followed.empty(); ++k)
       if (const auto& ev = game().moves[k].evidence) {
         Frame g;
         g.t = last_t_;
         g.board = ev->board;
         g.conf = ev->conf;
-        std::vector<QuestionLine> one{{end, candidate}};
-        follow_lines(one, g);
-        fits = !one.empty();
-        if (fits) end = one.front().position;
+        follow_lines(followed, g);
       }
-    if (!fits) continue;
+    if (followed.empty()) continue;
     q.candidates.push_back(candidate);
     touch(alt);
-    lines.push_back({end, candidate});
+    lines.insert(lines.end(), followed.begin(), followed.end());
   }
   if (lines.empty()) return;
   std::sort(squares.begin(), squares.end());
@@ -1215,6 +1214,43 @@ void Referee::follow_questions(const Frame& f, std::vector<Event>& out) {
     e.extra["by"] = "board";
     emit(e, out);
   }
+}
+
+bool Referee::answer_by_frame(const Frame& f, std::vector<Event>& out) {
+  for (size_t q = 0; q < questions_.size(); ++q) {
+    const Question question = questions_[q];
+    std::vector<std::string> reading;  // other candidates whose line reads the frame
+    for (const QuestionLine& line : question_lines_[q]) {
+      if (line.candidate == question.candidates.front() ||
+          std::find(reading.begin(), reading.end(), line.candidate) != reading.end())
+        continue;
+      const Reading r = read_frame(*line.position, f, {}, options_.inference).kind;
+      if (r == Reading::Moves || r == Reading::NoChange || r == Reading::UnderWay) reading.push_back(line.candidate);
+    }
+    for (const std::string& candidate : reading) {
+      const std::optional<std::vector<int>> path = question_path(question, candidate);
+      if (!path || !rewrite(question.base, question.ply - 1, *path, f.t, "", out, &f)) continue;
+      Event e = game_event(EventType::Answered, f.t);
+      e.ply = question.ply;
+      e.notation = candidate;
+      e.extra["by"] = "board";
+      emit(e, out);
+      // The other candidates but the record's are still a question if every frame
+      // since reads from them (a line may have been dropped to keep their number down);
+      // the frame itself follows when it is played.
+      std::vector<std::vector<int>> alike;
+      for (size_t c = 1; c < question.candidates.size(); ++c)
+        if (question.candidates[c] != candidate)
+          if (auto other = question_path(question, question.candidates[c])) alike.push_back(*other);
+      ask_if_hidden(question.base, *path, alike, out);
+      if (phase_ != Phase::Playing) return true;
+      Verdict now = read_frame(*history_.back(), f, earlier_boards(), options_.inference);
+      if (now.ambiguous && (now.kind == Reading::Moves || now.kind == Reading::Takeback)) pending_ = Pending{now, f.t, f};
+      else settle(now, f.t, f, out);
+      return true;
+    }
+  }
+  return false;
 }
 
 void Referee::answer_question(size_t q, const std::string& path, int64_t t, std::vector<Event>& out) {
@@ -1285,7 +1321,7 @@ std::optional<size_t> Referee::question_for(const nlohmann::json& command) const
 }
 
 bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t t, const std::string& by,
-                      std::vector<Event>& out) {
+                      std::vector<Event>& out, const Frame* then) {
   const std::vector<PlayedMove>& moves = game().moves;
   struct Step {
     size_t first, last;  // moves of the record the step stands for
@@ -1316,7 +1352,11 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
   // every position tried keeps its successors until the record moves on.
   int budget = 2 * static_cast<int>(steps.size()) + 32;
   std::function<bool(size_t, Position*)> search = [&](size_t k, Position* p) -> bool {
-    if (k == steps.size()) return true;
+    if (k == steps.size()) {
+      if (!then) return true;
+      const Reading r = read_frame(*p, *then, {}, options_.inference).kind;
+      return r == Reading::Moves || r == Reading::NoChange || r == Reading::UnderWay;
+    }
     if (--budget < 0) return false;
     const Step& step = steps[k];
     std::vector<int> recorded;
@@ -1405,8 +1445,9 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
     }
     commit_moves(paths[k], t, bys[k], out, evidence[k] ? &*evidence[k] : nullptr, times[k]);
   }
-  // Later readings that other hidden choices still explain are asked again.
-  for (size_t k = 0; k < steps.size() && phase_ == Phase::Playing; ++k) {
+  // Later readings that other hidden choices still explain are asked again (also when
+  // the rewritten record ends the game: the end may hang on them).
+  for (size_t k = 0; k < steps.size(); ++k) {
     if (!evidence[k] || bys[k] == "operator") continue;
     std::vector<std::vector<int>> alike;
     for (const std::vector<int>& a : readings[k])

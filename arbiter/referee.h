@@ -229,9 +229,16 @@ class Referee {
   // Plays `other` (index path from ply `base`) instead of the moves from `base` to
   // `last`, then the later moves read again from their own frames (or, for moves
   // without one, by notation). Returns false, changing nothing, if a later frame does
-  // not read from the other choice.
+  // not read from the other choice. With `then`, the rewritten record must also read
+  // that frame (as moves, no change or a move under way).
   bool rewrite(int base, int last, const std::vector<int>& other, int64_t t, const std::string& by,
-               std::vector<Event>& out);
+               std::vector<Event>& out, const Frame* then = nullptr);
+  // A frame that does not read from the record but from the line of an open question's
+  // other candidate (followed through every frame since): that candidate was played,
+  // however long ago. Rewrites the record to it (an `answered` event, by the board),
+  // asks again if several other candidates read the frame, and reads the frame from
+  // the rewritten record. False, changing nothing, if no candidate's line reads it.
+  bool answer_by_frame(const Frame& f, std::vector<Event>& out);
   // After a reading of `f` was committed: the questions' other candidates follow
   // the frame, and a question whose candidates all fail it is answered by the board.
   void follow_questions(const Frame& f, std::vector<Event>& out);

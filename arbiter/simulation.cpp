@@ -156,8 +156,17 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
         try {
           std::vector<Event> answer =
               referee.on_command({{"command", "confirm"}, {"move", played}, {"ply", question.ply}}, t);
+          if (trace) {
+            std::fprintf(stderr, "operator answers ply %d: %s\n", question.ply, played.c_str());
+            for (const Event& e : answer) {
+              nlohmann::json j = to_json(e);
+              for (const char* k : {"reading", "details", "board", "clock", "fen"}) j.erase(k);
+              std::fprintf(stderr, "    %s\n", j.dump().c_str());
+            }
+          }
           events.insert(events.end(), answer.begin(), answer.end());
-        } catch (const std::exception&) {
+        } catch (const std::exception& e) {
+          if (trace) std::fprintf(stderr, "operator answers ply %d: %s: refused: %s\n", question.ply, played.c_str(), e.what());
           refused.push_back(question.ply);  // the answer does not fit the boards seen since: left open, counted below
         }
       }

@@ -126,6 +126,43 @@ TEST(CotulenhRefereeTest, AQuestionIsAnsweredByTheBoardOnceALaterFrameTellsTheMo
   EXPECT_TRUE(s.referee.questions().empty());
 }
 
+// Red's tank on f4 between two infantry, d4 and h4: driving onto either shows the
+// infantry on top, so the camera sees only f4 emptied.
+const char* kTankBetweenInfantry = "5c5/11/11/11/11/11/11/11/3I1T1I3/11/11/6C4 r";
+
+TEST(CotulenhRefereeTest, AWrongGuessAskedAboutLongAgoIsRevisedWhenALaterFrameReadsOnlyFromTheOtherCandidate) {
+  RefereeOptions o;
+  o.start_fen = kTankBetweenInfantry;
+  Script s("cotulenh", o);
+  s.start();
+  auto ev = s.play("Tf4-h4");
+  const std::vector<Event> settled = s.see(s.board(), 2000);
+  ev.insert(ev.end(), settled.begin(), settled.end());
+  const std::vector<std::string> asked = candidates_of(ev);
+  ASSERT_EQ(asked.size(), 2u) << summary(ev);
+  // The truth is the candidate the referee did not pick.
+  const std::string truth = asked[0] == "Tf4-h4" ? "Tf4-d4" : "Tf4-h4";
+  const std::string stack = truth.substr(4, 2);
+  s.state = s.rules->from_fen(kTankBetweenInfantry);
+  s.state = s.after(truth);
+  // Far more readings than a revision looks back over, every one read from both candidates.
+  const char* shuffle[] = {"Cf12-e12", "Cg1-h1", "Ce12-f12", "Ch1-g1"};
+  for (int k = 0; k < 43; ++k) ASSERT_EQ(summary(s.play(shuffle[k % 4])), std::string("move:") + shuffle[k % 4]);
+  ASSERT_EQ(s.referee.questions().size(), 1u);
+  // The tank leaves the infantry: only the other candidate's stack explains it.
+  const std::string exit = "T" + stack + "-" + stack.substr(0, 1) + "6";
+  ev = s.play(exit);
+  const std::vector<Event> later = s.see(s.board(), 2000);
+  ev.insert(ev.end(), later.begin(), later.end());
+  EXPECT_NE(summary(ev).find("answered"), std::string::npos) << summary(ev);
+  for (const Event& e : ev) EXPECT_NE(e.type == EventType::Unclear && !e.extra.value("ask", false), true) << summary(ev);
+  EXPECT_TRUE(s.referee.questions().empty());
+  ASSERT_EQ(s.referee.ply(), 45);
+  EXPECT_EQ(s.referee.game().moves.front().move.notation, truth);
+  EXPECT_EQ(s.referee.game().moves.back().move.notation, exit);
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
