@@ -163,6 +163,57 @@ TEST(CotulenhRefereeTest, AWrongGuessAskedAboutLongAgoIsRevisedWhenALaterFrameRe
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
 }
 
+// Two such choices (a tank between two infantry on rank 4, one between a militia and
+// Red's commander on rank 7), then Red's artillery takes Blue's commander.
+const char* kTwoHiddenChoicesThenTheEnd = "5c5/11/11/5A5/11/3M1T1C3/11/11/3I1T1I3/11/11/11 r";
+
+TEST(CotulenhRefereeTest, AnAnswerWhoseRewriteEndsTheGameStillAsksAboutTheLaterHiddenChoice) {
+  RefereeOptions o;
+  o.start_fen = kTwoHiddenChoicesThenTheEnd;
+  Script s("cotulenh", o);
+  s.start();
+  std::vector<std::string> truth;
+  // A boarding the camera cannot tell from the other: the truth is the one not picked.
+  auto hidden = [&](const std::string& one, const std::string& other) {
+    std::vector<Event> ev = s.play(one);
+    const std::vector<Event> settled = s.see(s.board(), 2000);
+    ev.insert(ev.end(), settled.begin(), settled.end());
+    const std::vector<std::string> asked = candidates_of(ev);
+    EXPECT_EQ(asked.size(), 2u) << summary(ev);
+    truth.push_back(asked.empty() || asked[0] == one ? other : one);
+  };
+  hidden("Tf4-h4", "Tf4-d4");
+  truth.push_back("Cf12-e12");
+  s.state = s.rules->play(s.rules->from_fen(kTwoHiddenChoicesThenTheEnd), truth[0] + " " + truth[1]);
+  ASSERT_EQ(summary(s.see(s.board())), "move:Cf12-e12");
+  hidden("Tf7-h7", "Tf7-d7");
+  truth.push_back("Ce12-f12");
+  truth.push_back("Af9xf12");
+  std::string all;
+  for (const std::string& m : truth) all += (all.empty() ? "" : " ") + m;
+  const State start = s.rules->from_fen(kTwoHiddenChoicesThenTheEnd);
+  s.state = s.rules->play(start, truth[0] + " " + truth[1] + " " + truth[2] + " " + truth[3]);
+  ASSERT_EQ(summary(s.see(s.board())), "move:Ce12-f12");
+  auto ev = s.play("Af9xf12");
+  ASSERT_NE(summary(ev).find("game_over:1-0"), std::string::npos) << summary(ev);
+  ASSERT_EQ(s.referee.questions().size(), 2u);
+  // The first answer rewrites the record to its end, the game's end again: the second
+  // choice, taken back with it, is asked again.
+  ev = s.command({{"command", "confirm"}, {"move", truth[0]}, {"ply", 1}});
+  ASSERT_NE(summary(ev).find("answered"), std::string::npos) << summary(ev);
+  ASSERT_EQ(s.referee.questions().size(), 1u) << summary(ev);
+  EXPECT_EQ(s.referee.questions()[0].ply, 3);
+  s.command({{"command", "confirm"}, {"move", truth[2]}, {"ply", 3}});
+  EXPECT_TRUE(s.referee.questions().empty());
+  ASSERT_EQ(s.referee.ply(), 5);
+  State at = start;
+  for (int k = 0; k < 5; ++k) {
+    at = s.rules->play(at, truth[static_cast<size_t>(k)]);
+    EXPECT_EQ(s.referee.game().moves[static_cast<size_t>(k)].fen, s.rules->fen(at)) << "ply " << k + 1;
+  }
+  EXPECT_EQ(s.referee.game().result, "1-0");
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
