@@ -538,16 +538,17 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     const float sum = w_body + w_mark + 1e-6f;
     w_body /= sum, w_mark /= sum;
   }
-  const float c0 = (kFaceSize - 1) / 2.f;
+  const auto& radii = face_radii();
+  std::vector<cv::Vec3f> marks;
   for (size_t i : occ) {
     SiteDetail& d = details[i];
     const cv::Vec3f local_white = white * d.illum;
     // The face's mark pixels: far from its own body colour.
-    std::vector<cv::Vec3f> marks;
+    marks.clear();
     for (int v = 0; v < kFaceSize; ++v) {
       const auto* row = d.face.patch.ptr<cv::Vec3f>(v);
       for (int u = 0; u < kFaceSize; ++u) {
-        if (std::hypot(u - c0, v - c0) > 0.85f * kFaceRadius) continue;
+        if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.85f) continue;
         const cv::Vec3f rel = div(row[u], local_white);
         if (dist2(rel, d.body_rel) > 0.12f * 0.12f) marks.push_back(colour_features(rel));
       }

@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 
+#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace sb::vision {
@@ -54,18 +55,6 @@ float vote_norm() {
     return static_cast<float>(mx / (2 * kPi * r));
   }();
   return norm;
-}
-
-// Each face-patch pixel's distance from the patch centre, in top-face radii.
-const std::array<float, kFaceSize * kFaceSize>& face_radii() {
-  static const auto table = [] {
-    std::array<float, kFaceSize * kFaceSize> t{};
-    const float c0 = (kFaceSize - 1) / 2.f;
-    for (int v = 0; v < kFaceSize; ++v)
-      for (int u = 0; u < kFaceSize; ++u) t[static_cast<size_t>(v * kFaceSize + u)] = std::hypot(u - c0, v - c0) / kFaceRadius;
-    return t;
-  }();
-  return table;
 }
 
 }  // namespace
@@ -212,6 +201,17 @@ Disc find_disc(const cv::Mat& bgr, const cv::Mat& acc, cv::Rect window, float ra
   return d;
 }
 
+const std::array<float, kFaceSize * kFaceSize>& face_radii() {
+  static const auto table = [] {
+    std::array<float, kFaceSize * kFaceSize> t{};
+    const float c0 = (kFaceSize - 1) / 2.f;
+    for (int v = 0; v < kFaceSize; ++v)
+      for (int u = 0; u < kFaceSize; ++u) t[static_cast<size_t>(v * kFaceSize + u)] = std::hypot(u - c0, v - c0) / kFaceRadius;
+    return t;
+  }();
+  return table;
+}
+
 Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   Face f;
   const float s = disc.radius / kFaceRadius;
@@ -280,7 +280,8 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
   const float inv = 1.f / len2;
   const float c0 = (kFaceSize - 1) / 2.f;
   struct Px {
-    int u, v;
+    int at;      // index in the patch
+    float x, y;  // position in top-face radii from the centre
     float m;
   };
   const auto& radii = face_radii();
@@ -290,34 +291,38 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
     const auto* row = face.patch.ptr<cv::Vec3f>(v);
     for (int u = 0; u < kFaceSize; ++u) {
       if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.9f) continue;
-      px.push_back({u, v, (row[u] - body).dot(axis) * inv});
+      px.push_back({v * kFaceSize + u, (u - c0) / kFaceRadius, (v - c0) / kFaceRadius, (row[u] - body).dot(axis) * inv});
     }
   }
   // Light falls unevenly across a face (the lamp's direction, a glossy sheen): take a plane fitted to the body
-  // (the pixels that are not marks) off before deciding what is mark.
+  // (the pixels that are not marks) off before deciding what is mark. Normal equations of m ≈ a0 + ax·x + ay·y.
   double a0 = 0, ax = 0, ay = 0;
   for (int iter = 0; iter < 3; ++iter) {
-    cv::Matx33d ata = cv::Matx33d::zeros();
-    cv::Vec3d atb(0, 0, 0);
-    int n = 0;
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, sm = 0, sxm = 0, sym = 0;
     for (const Px& p : px) {
-      const double x = (p.u - c0) / kFaceRadius, y = (p.v - c0) / kFaceRadius;
-      const double r = p.m - (a0 + ax * x + ay * y);
-      if (iter > 0 && std::abs(r) > 0.22) continue;
-      const cv::Vec3d row(1, x, y);
-      ata += row * row.t();
-      atb += row * static_cast<double>(p.m);
-      ++n;
+      const double x = p.x, y = p.y, m = p.m;
+      if (iter > 0 && std::abs(m - (a0 + ax * x + ay * y)) > 0.22) continue;
+      n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+      sm += m, sxm += x * m, sym += y * m;
     }
     if (n < 30) break;
-    cv::Vec3d sol;
-    if (!cv::solve(cv::Mat(ata), cv::Mat(atb), cv::Mat(sol, false), cv::DECOMP_CHOLESKY)) break;
-    a0 = sol[0], ax = sol[1], ay = sol[2];
+    // Cholesky of the 3×3 normal matrix, by hand (cv::solve's set-up costs more than the solve).
+    const double l00 = std::sqrt(n), l10 = sx / l00, l20 = sy / l00;
+    const double d11 = sxx - l10 * l10;
+    if (!(d11 > 1e-12)) break;
+    const double l11 = std::sqrt(d11), l21 = (sxy - l20 * l10) / l11;
+    const double d22 = syy - l20 * l20 - l21 * l21;
+    if (!(d22 > 1e-12)) break;
+    const double l22 = std::sqrt(d22);
+    const double z0 = sm / l00, z1 = (sxm - l10 * z0) / l11, z2 = (sym - l20 * z0 - l21 * z1) / l22;
+    ay = z2 / l22;
+    ax = (z1 - l21 * ay) / l11;
+    a0 = (z0 - l10 * ax - l20 * ay) / l00;
   }
   thread_local std::vector<float> vals;
   vals.clear();
   for (Px& p : px) {
-    const double x = (p.u - c0) / kFaceRadius, y = (p.v - c0) / kFaceRadius;
+    const double x = p.x, y = p.y;
     p.m = static_cast<float>(p.m - (a0 + ax * x + ay * y));
     vals.push_back(p.m);
   }
@@ -325,13 +330,15 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
   auto p97 = vals.begin() + static_cast<long>(vals.size() * 97 / 100);
   std::nth_element(vals.begin(), p97, vals.end());
   const float scale = 1.f / std::max(0.35f, *p97);
-  for (const Px& p : px) out.at<float>(p.v, p.u) = std::clamp(p.m * scale, -0.5f, 1.5f);
+  float* o = out.ptr<float>();
+  for (const Px& p : px) o[p.at] = std::clamp(p.m * scale, -0.5f, 1.5f);
   return out;
 }
 
 namespace {
 
 constexpr int kFacePixels = kFaceSize * kFaceSize;
+static_assert(kFaceSize % 16 == 0, "FaceBlur takes sixteen pixels of a row at a time");
 
 // A Gaussian blur of a face-sized float picture as cv::GaussianBlur makes it for a float image (its kernel size
 // for σ, mirrored border), without the per-call set-up that costs more than the blur on 48² pixels.
@@ -346,26 +353,38 @@ class FaceBlur {
   void apply(const float* in, float* out) const {
     const int r = radius_, n = kFaceSize;
     auto mirror = [n](int i) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
+    const float* k = kernel_.data();
     float pad[kFaceSize + 64];
     float tmp[kFacePixels];
+    const float* rows[kFaceSize + 64];
+    // Four pixels at a time, each pixel's sum taken over the kernel in order.
     for (int y = 0; y < n; ++y) {
       for (int i = -r; i < n + r; ++i) pad[i + r] = in[y * n + mirror(i)];
-      float* t = tmp + y * n;
-      for (int x = 0; x < n; ++x) t[x] = 0;
-      for (int j = 0; j <= 2 * r; ++j) {
-        const float kj = kernel_[static_cast<size_t>(j)];
-        for (int x = 0; x < n; ++x) t[x] += kj * pad[x + j];
+      for (int x = 0; x < n; x += 16) {
+        cv::v_float32x4 a0 = cv::v_setzero_f32(), a1 = a0, a2 = a0, a3 = a0;
+        for (int j = 0; j <= 2 * r; ++j) {
+          const cv::v_float32x4 kj = cv::v_setall_f32(k[j]);
+          const float* p = pad + x + j;
+          a0 = a0 + kj * cv::v_load(p), a1 = a1 + kj * cv::v_load(p + 4);
+          a2 = a2 + kj * cv::v_load(p + 8), a3 = a3 + kj * cv::v_load(p + 12);
+        }
+        float* t = tmp + y * n + x;
+        cv::v_store(t, a0), cv::v_store(t + 4, a1), cv::v_store(t + 8, a2), cv::v_store(t + 12, a3);
       }
     }
-    for (int y = 0; y < n; ++y) {
-      float* o = out + y * n;
-      for (int x = 0; x < n; ++x) o[x] = 0;
-      for (int j = 0; j <= 2 * r; ++j) {
-        const float kj = kernel_[static_cast<size_t>(j)];
-        const float* t = tmp + mirror(y + j - r) * n;
-        for (int x = 0; x < n; ++x) o[x] += kj * t[x];
+    for (int i = -r; i < n + r; ++i) rows[i + r] = tmp + mirror(i) * n;
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; x += 16) {
+        cv::v_float32x4 a0 = cv::v_setzero_f32(), a1 = a0, a2 = a0, a3 = a0;
+        for (int j = 0; j <= 2 * r; ++j) {
+          const cv::v_float32x4 kj = cv::v_setall_f32(k[j]);
+          const float* p = rows[y + j] + x;
+          a0 = a0 + kj * cv::v_load(p), a1 = a1 + kj * cv::v_load(p + 4);
+          a2 = a2 + kj * cv::v_load(p + 8), a3 = a3 + kj * cv::v_load(p + 12);
+        }
+        float* o = out + y * n + x;
+        cv::v_store(o, a0), cv::v_store(o + 4, a1), cv::v_store(o + 8, a2), cv::v_store(o + 12, a3);
       }
-    }
   }
 
  private:

@@ -45,6 +45,9 @@ constexpr float kFaceRadius = 21.f;
 constexpr int kRings = 9;               // polar picture: rings from the centre to 0.9 of the radius ...
 constexpr int kAngles = 48;             // ... and angles
 
+// Each face-patch pixel's distance from the patch centre, in top-face radii (row-major, kFaceSize² values).
+const std::array<float, kFaceSize * kFaceSize>& face_radii();
+
 // One face cut out of a top-plane image.
 struct Face {
   cv::Mat patch;        // kFaceSize² BGR float (0..255), centre at the middle, radius kFaceRadius
