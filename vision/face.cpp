@@ -221,30 +221,37 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   cv::Mat patch8;
   cv::warpAffine(top_bgr, patch8, m, cv::Size(kFaceSize, kFaceSize), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
                  cv::BORDER_REPLICATE);
+  if (patch8.depth() != CV_8U) patch8.convertTo(patch8, CV_8U);  // top-plane images are 8-bit BGR
   patch8.convertTo(f.patch, CV_32FC3);
 
   // The inner pixels' colours and distances from the body, in buffers kept per thread (a read cuts 99 faces).
   const auto& radii = face_radii();
   thread_local std::vector<cv::Vec3f> inner;
-  thread_local std::vector<float> ch, dist, sorted;
+  thread_local std::vector<float> dist, sorted;
   inner.clear();
   cv::Vec3f rim(0, 0, 0);
   int rim_n = 0;
+  // The patch holds whole grey levels: each channel's median is read off its histogram.
+  int hist[3][256] = {{0}};
   for (int v = 0; v < kFaceSize; ++v) {
     const auto* row = f.patch.ptr<cv::Vec3f>(v);
+    const auto* row8 = patch8.ptr<cv::Vec3b>(v);
     for (int u = 0; u < kFaceSize; ++u) {
       const float r = radii[static_cast<size_t>(v * kFaceSize + u)];
-      if (r < 0.85f) inner.push_back(row[u]);
-      else if (r >= 0.9f && r <= 1.0f) rim += row[u], ++rim_n;
+      if (r < 0.85f) {
+        inner.push_back(row[u]);
+        for (int c = 0; c < 3; ++c) ++hist[c][row8[u][c]];
+      } else if (r >= 0.9f && r <= 1.0f) {
+        rim += row[u], ++rim_n;
+      }
     }
   }
   f.rim = rim_n ? rim / rim_n : rim;
-  ch.resize(inner.size());
   for (int c = 0; c < 3; ++c) {
-    for (size_t i = 0; i < inner.size(); ++i) ch[i] = inner[i][c];
-    auto mid = ch.begin() + static_cast<long>(ch.size() / 2);
-    std::nth_element(ch.begin(), mid, ch.end());
-    f.body[c] = *mid;
+    const int mid = static_cast<int>(inner.size() / 2);  // the value nth_element would put at this index
+    int below = 0, level = 0;
+    while (level < 255 && below + hist[c][level] <= mid) below += hist[c][level++];
+    f.body[c] = static_cast<float>(level);
   }
   dist.resize(inner.size());
   for (size_t i = 0; i < inner.size(); ++i) dist[i] = static_cast<float>(cv::norm(inner[i] - f.body));
