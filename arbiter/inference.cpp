@@ -408,11 +408,14 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
       auto end_of = [&](int a, int b) {
         return rules.fen(position.successor(static_cast<size_t>(a)).next->successor(static_cast<size_t>(b)).next->state());
       };
+      auto middle_of = [&](int a) { return rules.fen(position.successor(static_cast<size_t>(a)).next->state()); };
       const std::string chosen = end_of(best.moves[0], best.moves[1]);
-      for (const Pair& p : pairs)
-        if (p.fit <= best.fit + 1e-9 && (p.first != best.moves[0] || p.second != best.moves[1]) &&
-            end_of(p.first, p.second) != chosen)
-          best.alternatives.push_back({p.first, p.second});
+      const std::string chosen_middle = middle_of(best.moves[0]);
+      for (const Pair& p : pairs) {
+        if (p.fit > best.fit + 1e-9 || (p.first == best.moves[0] && p.second == best.moves[1])) continue;
+        if (end_of(p.first, p.second) != chosen) best.alternatives.push_back({p.first, p.second});
+        else if (middle_of(p.first) != chosen_middle) best.unseen_alternatives.push_back({p.first, p.second});
+      }
     }
   }
 
@@ -427,6 +430,7 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
     std::vector<std::vector<int>> all = best.alternatives;
     all.insert(all.begin(), best.moves);
     std::stable_sort(all.begin(), all.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    if (all.front() != best.moves) best.unseen_alternatives.clear();  // they reach the position not picked
     best.moves = all.front();
     best.alternatives.assign(all.begin() + 1, all.end());
   }

@@ -76,6 +76,11 @@ struct Verdict {
   // them apart: an air force joining one stack or another under its top piece).
   // The referee may revise its choice when later frames tell.
   std::vector<std::vector<int>> alternatives;
+  // Moves (two): other pairs that read the frame exactly as well and reach the same
+  // position by another record through another position no frame showed (Morris:
+  // which of two pieces a mill took, when the other then left its point). No later
+  // frame can tell them apart: the referee asks the operator.
+  std::vector<std::vector<int>> unseen_alternatives;
   // UnderWay: the best reading of the frame as two finished moves, if any (a mill
   // made, its removed piece put back by the reply's placement, reads as the mill
   // still waiting for its removal). The referee plays it only if the next board

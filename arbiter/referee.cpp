@@ -399,6 +399,7 @@ void Referee::apply(const Event& e) {
         q.ply = e.ply;
         q.base = e.extra.value("base", e.ply - 1);
         q.candidates = e.extra.value("candidates", std::vector<std::string>{});
+        q.same_position = e.extra.value("same_position", false);
         for (const std::string& square : e.squares)
           if (int site = rules_->site_index(square); site >= 0) q.squares.push_back(site);
         questions_.push_back(std::move(q));
@@ -650,7 +651,11 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     cached_generation_ = generation_;
   }
   if (v.kind == Reading::NoChange) {
-    if (!(f.board == history_.back()->seen())) {
+    // Doubtful readings may hide a move even where they read as the board stands (a
+    // piece placed, misread as the empty point it went to).
+    const bool doubtful = std::any_of(f.conf.begin(), f.conf.end(),
+                                      [&](float c) { return c < options_.inference.doubt_below; });
+    if (doubtful || !(f.board == history_.back()->seen())) {
       doubted_ = Pending{v, f.t, f};
       doubted_generation_ = generation_;
     }
@@ -807,7 +812,7 @@ bool Referee::in_doubt(const Frame& f) const {
     ++readings;
     if (doubtful(m->evidence->conf) || !m->evidence->alternatives.empty()) return true;
   }
-  return !questions_.empty();
+  return std::any_of(questions_.begin(), questions_.end(), [](const Question& q) { return !q.same_position; });
 }
 
 void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out) {
@@ -839,7 +844,7 @@ void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vecto
       const int base = ply();
       if (frame) follow_questions(*frame, out);
       commit_moves(v.moves, t, "", out, frame ? &ev : nullptr);
-      ask_if_hidden(base, v.moves, v.alternatives, out);
+      ask_if_hidden(base, v.moves, v.alternatives, out, v.unseen_alternatives);
       return;
     }
     case Reading::Takeback: {
@@ -978,9 +983,14 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
     if (!doubtful) return false;
     readings.resize(1);
   }
+  // A reading of one move where two fit as well (or two where one does), a few
+  // readings back: only the side to move tells them apart, which later frames show
+  // (a Morris mill took the piece the other side then moved onto, or one in its way).
+  constexpr size_t kTurnDepth = 6;
   for (size_t r = 0; r < readings.size(); ++r) {
     const Evidence& ev = *moves[readings[r].last].evidence;
-    if (r > 0 && ev.alternatives.empty()) continue;
+    const bool turn = r > 0 && r <= kTurnDepth && !avoid_end && options_.inference.two_moves;
+    if (r > 0 && ev.alternatives.empty() && !turn) continue;
     Position& base = *history_[static_cast<size_t>(readings[r].base)];
     std::vector<PathFit> others;
     if (r == 0) {
@@ -1003,6 +1013,9 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
         }
         if (p && !path.empty()) others.push_back({path, ev.fit});
       }
+      if (turn)
+        for (PathFit& o : readings_within(base, frame_of(ev), ev.fit, options_.inference))
+          if (static_cast<int>(o.path.size()) != ev.plies) others.push_back(std::move(o));
     }
     std::vector<std::string> original;
     for (int k = readings[r].base; k <= static_cast<int>(readings[r].last); ++k)
@@ -1135,8 +1148,8 @@ void Referee::follow_lines(std::vector<QuestionLine>& lines, const Frame& f) con
 }
 
 void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::vector<std::vector<int>>& alternatives,
-                            std::vector<Event>& out) {
-  if (alternatives.empty() || base < 0 || pick.empty()) return;
+                            std::vector<Event>& out, const std::vector<std::vector<int>>& unseen) {
+  if ((alternatives.empty() && unseen.empty()) || base < 0 || pick.empty()) return;
   const size_t end_ply = static_cast<size_t>(base) + pick.size();
   if (end_ply >= history_.size()) return;  // the reading did not play through
   Position& from = *history_[static_cast<size_t>(base)];
@@ -1157,6 +1170,8 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
     }
   };
   touch(pick);
+  const std::string reached = rules_->fen(history_[end_ply]->state());
+  size_t same = 0;  // candidates reaching the very position the record does
   for (const std::vector<int>& alt : alternatives) {
     // Keep the other line's position alive (the record's positions forget their successors).
     Position* p = &from;
@@ -1168,6 +1183,12 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
     if (!end || !(end->seen() == looks)) continue;  // a frame shows the difference at once
     const std::string candidate = path_names(from, alt);
     if (std::find(q.candidates.begin(), q.candidates.end(), candidate) != q.candidates.end()) continue;
+    if (rules_->fen(end->state()) == reached) {
+      q.candidates.push_back(candidate);
+      touch(alt);
+      ++same;
+      continue;
+    }
     // The frames read since the reading (a question asked on revising it), along every
     // reading of each (a hidden choice after a hidden choice).
     std::vector<QuestionLine> followed{{end, candidate}};
@@ -1184,14 +1205,31 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
     touch(alt);
     lines.insert(lines.end(), followed.begin(), followed.end());
   }
-  if (lines.empty()) return;
+  // Moves reaching the same position: every later frame reads from them as from the
+  // record, so they need no line of their own.
+  for (const std::vector<int>& alt : unseen) {
+    Position* p = &from;
+    for (int i : alt) p = p->successor(static_cast<size_t>(i)).next.get();
+    const std::string candidate = path_names(from, alt);
+    if (rules_->fen(p->state()) != reached ||
+        std::find(q.candidates.begin(), q.candidates.end(), candidate) != q.candidates.end())
+      continue;
+    q.candidates.push_back(candidate);
+    touch(alt);
+    ++same;
+  }
+  if (lines.empty() && same == 0) return;
   std::sort(squares.begin(), squares.end());
   squares.erase(std::unique(squares.begin(), squares.end()), squares.end());
   Event e = game_event(EventType::Unclear, out.empty() ? last_t_ : out.back().t);
   e.ply = q.ply;
   e.squares = names(squares);
-  e.reason = "the camera cannot tell these moves apart: " + join(q.candidates, " / ") + " (confirm the one played)";
+  e.reason = lines.empty() ? "no frame showed the position between these moves, which reach the same position: " +
+                                 join(q.candidates, " / ") + " (confirm the ones played)"
+                           : "the camera cannot tell these moves apart: " + join(q.candidates, " / ") +
+                                 " (confirm the one played)";
   e.extra["ask"] = true;
+  if (lines.empty()) e.extra["same_position"] = true;
   e.extra["base"] = q.base;
   e.extra["candidates"] = q.candidates;
   emit(e, out);
@@ -1206,6 +1244,13 @@ void Referee::follow_questions(const Frame& f, std::vector<Event>& out) {
     follow_lines(kept, f);
     if (!kept.empty()) {
       lines = std::move(kept);
+      continue;
+    }
+    if (record_alone_in_question(questions_[q])) {
+      // The lines told apart, the record's own position stands; which moves reached it
+      // no frame tells.
+      lines.clear();
+      questions_[q].same_position = true;
       continue;
     }
     Event e = game_event(EventType::Answered, f.t);
@@ -1269,6 +1314,21 @@ void Referee::answer_question(size_t q, const std::string& path, int64_t t, std:
   e.notation = path;
   e.extra["by"] = "operator";
   emit(e, out);
+}
+
+bool Referee::record_alone_in_question(const Question& q) const {
+  if (q.ply >= static_cast<int>(history_.size())) return false;
+  const std::string reached = rules_->fen(history_[static_cast<size_t>(q.ply)]->state());
+  for (size_t c = 1; c < q.candidates.size(); ++c) {
+    Position* p = history_[static_cast<size_t>(q.base)].get();
+    std::istringstream words(q.candidates[c]);
+    for (std::string n; words >> n && p;) {
+      int i = p->find(n);
+      p = i < 0 ? nullptr : p->successor(static_cast<size_t>(i)).next.get();
+    }
+    if (p && rules_->fen(p->state()) == reached) return true;
+  }
+  return false;
 }
 
 std::optional<std::vector<int>> Referee::question_path(const Question& q, const std::string& path) const {

@@ -112,6 +112,10 @@ struct Question {
   int ply = 0;                           // the reading's last ply
   std::vector<std::string> candidates;   // each a path of notations separated by spaces; [0] is in the record
   std::vector<int> squares;              // sites the candidates touch
+  // Every candidate reaches the same position (by moves through a position no frame
+  // showed): only the record is in question, so no later frame answers it and it
+  // casts no doubt on later readings.
+  bool same_position = false;
 };
 
 // One game of the match, finished or not.
@@ -244,9 +248,12 @@ class Referee {
   void follow_questions(const Frame& f, std::vector<Event>& out);
   // Asks about the reading `pick` played from ply `base`, if some of its
   // `alternatives` (index paths from the same ply) look exactly like it to the camera
-  // and still read every frame seen since.
+  // and still read every frame seen since, or if `unseen` (paths reaching the very
+  // position `pick` reaches, through one no frame showed) is not empty.
   void ask_if_hidden(int base, const std::vector<int>& pick, const std::vector<std::vector<int>>& alternatives,
-                     std::vector<Event>& out);
+                     std::vector<Event>& out, const std::vector<std::vector<int>>& unseen = {});
+  // Whether a candidate of `q` other than the record's reaches the record's position.
+  bool record_alone_in_question(const Question& q) const;
   // Moves a question's other lines on through frame `f`: each becomes every reading of
   // `f` from it (none when `f` does not read from it).
   void follow_lines(std::vector<QuestionLine>& lines, const Frame& f) const;
@@ -308,8 +315,8 @@ class Referee {
   // while nothing is applied (held_generation_ == generation_).
   std::optional<Pending> held_;
   uint64_t held_generation_ = 0;
-  // The latest frame read as no change although it differed at doubtful sites (a
-  // move may hide behind misreads), valid while nothing is applied.
+  // The latest frame read as no change although it had doubtful sites (a move may
+  // hide behind misreads), valid while nothing is applied.
   std::optional<Pending> doubted_;
   uint64_t doubted_generation_ = 0;
   // An illegal move read once with a doubtful reading near, not announced yet: its

@@ -97,6 +97,68 @@ TEST(MorrisRefereeTest, PieceFlownTwiceAroundAMisreadFrameIsThreeMovesNotOneFlig
   EXPECT_EQ(summary(s.play("c5-d6")), "move:c5-d6");
 }
 
+TEST(MorrisRefereeTest, PlacementMisreadAsTheEmptyPointItWentToIsReadWhenPlayGoesOn) {
+  // White's b3 is read doubtfully as empty, so the frame shows the board as it stood;
+  // the next frame shows two moves more. Three moves from the record: read on from
+  // the doubtful frame, not stuck unclear for the rest of the game.
+  Script s("morris6");
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.play("a1");
+  s.play("b2");
+  s.state = s.after("b3");
+  EXPECT_EQ(summary(s.see_doubting(s.with(s.board(), "b3", ""), {"b3"}, 0.05f)), "");
+  EXPECT_EQ(summary(s.play("c1 e5")), "move:b3 move:c1 move:e5");
+  EXPECT_EQ(summary(s.play("e1")), "move:e1");
+}
+
+TEST(MorrisRefereeTest, PlacementTakenAtOnceBehindAMissedFrameIsAskedNotGuessed) {
+  // Six Men's Morris: Black places a piece and White's mill takes it before any frame
+  // shows it. Every empty point reads the board alike and reaches the same position:
+  // the referee records one and asks the operator which, and takes the answer.
+  RefereeOptions o;
+  o.start_fen = "WW..B.W.WBBBW... b 1 2";
+  Script s("morris6", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  auto ev = s.play("c1 d4xc1");
+  ASSERT_EQ(ev.size(), 3u) << summary(ev);
+  ASSERT_EQ(ev[2].type, EventType::Unclear) << summary(ev);
+  EXPECT_TRUE(ev[2].extra.value("ask", false));
+  EXPECT_TRUE(ev[2].extra.value("same_position", false));
+  const auto candidates = ev[2].extra.at("candidates").get<std::vector<std::string>>();
+  EXPECT_GT(candidates.size(), 2u);
+  EXPECT_NE(std::find(candidates.begin(), candidates.end(), "c1 d4xc1"), candidates.end());
+  ASSERT_EQ(s.referee.questions().size(), 1u);
+  // Play goes on: no frame answers it, nor doubts a later reading for it.
+  EXPECT_EQ(summary(s.play("e1")), "move:e1");
+  EXPECT_EQ(s.referee.questions().size(), 1u);
+  ev = s.command({{"command", "confirm"}, {"move", "c1 d4xc1"}, {"ply", 2}});
+  EXPECT_EQ(s.referee.questions().size(), 0u);
+  EXPECT_EQ(s.referee.game().moves[0].move.notation, "c1");
+  EXPECT_EQ(s.referee.game().moves[1].move.notation, "d4xc1");
+  EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
+}
+
+TEST(MorrisRefereeTest, OneMoveReadWhereTwoFitIsRevisedWhenLaterFramesShowTheOtherSideToMove) {
+  // Black's mill takes d3 and White slides c3-d3 unseen: the board reads as well as
+  // Black's mill taking c3, one move. Two frames later Black moves again, which only
+  // the two-move reading allows: the record is revised, nothing announced illegal.
+  RefereeOptions o;
+  o.start_fen = "WWWBBB.BWB.W.BWWWBB.B.BB b 0 0";
+  Script s("morris12", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  EXPECT_EQ(summary(s.play("d1-d2xd3 c3-d3")), "move:d1-d2xc3");
+  s.play("d2-d1 c4-c3");
+  auto ev = s.play("b6-c5");
+  for (const Event& e : ev) EXPECT_NE(e.type, EventType::Illegal) << e.reason;
+  EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
+  // Which white piece the mill took (the other then slid onto its point) no frame
+  // tells: the operator is asked.
+  ASSERT_EQ(s.referee.questions().size(), 1u);
+  const Question& q = s.referee.questions()[0];
+  EXPECT_TRUE(q.same_position);
+  EXPECT_NE(std::find(q.candidates.begin(), q.candidates.end(), "d1-d2xd3 c3-d3"), q.candidates.end());
+}
+
 TEST(MorrisRefereeTest, ReturnToTheEarlierPositionIsATakeback) {
   Script s("morris9");
   s.start();
