@@ -672,20 +672,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       if (phase_ != Phase::Playing || history_.back().get() != after) return;
       if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
       else settle(onward, f.t, f, out);
+      if (onward.kind == Reading::UnderWay && !onward.fallback.empty()) hold_fallback(onward, f);
       return;
     }
   }
-  if (v.kind == Reading::UnderWay && !v.fallback.empty()) {
-    Verdict moves;
-    moves.kind = Reading::Moves;
-    moves.moves = v.fallback;
-    moves.cost = v.fallback_fit + options_.inference.two_move_prior;
-    moves.fit = v.fallback_fit;
-    held_ = Pending{moves, f.t, f};
-    held_generation_ = generation_;
-  } else if (v.kind != Reading::UnderWay) {
-    held_.reset();
-  }
+  if (v.kind == Reading::UnderWay && !v.fallback.empty()) hold_fallback(v, f);
+  else if (v.kind != Reading::UnderWay) held_.reset();
   if (pending_) {
     if (same_reading(pending_->verdict, v)) {
       if (!v.ambiguous || f.t - pending_->since >= options_.settle_ms) {
@@ -727,6 +719,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
         if (phase_ != Phase::Playing || history_.back().get() != after) return;
         if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
         else settle(onward, f.t, f, out);
+      if (onward.kind == Reading::UnderWay && !onward.fallback.empty()) hold_fallback(onward, f);
         return;
       }
     }
@@ -750,6 +743,16 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     return;
   }
   settle(v, f.t, f, out);
+}
+
+void Referee::hold_fallback(const Verdict& v, const Frame& f) {
+  Verdict moves;
+  moves.kind = Reading::Moves;
+  moves.moves = v.fallback;
+  moves.cost = v.fallback_fit + options_.inference.two_move_prior;
+  moves.fit = v.fallback_fit;
+  held_ = Pending{moves, f.t, f};
+  held_generation_ = generation_;
 }
 
 void Referee::settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out) {
@@ -795,6 +798,7 @@ bool Referee::read_through(const Frame& earlier, double fit, int64_t earlier_t, 
   if (phase_ != Phase::Playing || history_.back().get() != after) return true;
   if (best_onward.ambiguous && best_onward.kind == Reading::Moves) pending_ = Pending{best_onward, f.t, f};
   else settle(best_onward, f.t, f, out);
+  if (best_onward.kind == Reading::UnderWay && !best_onward.fallback.empty()) hold_fallback(best_onward, f);
   return true;
 }
 

@@ -204,6 +204,9 @@ class Referee {
   // act_on for a reading of `f`, unless the reading would end the game and another
   // reading of earlier frames lets it go on.
   void settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out);
+  // Holds the two moves an under-way reading `v` of `f` falls back on (held_), also
+  // when `f` was read on from a waiting reading: a mill may follow a mill.
+  void hold_fallback(const Verdict& v, const Frame& f);
   void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
   // Reads `earlier` (a frame of the current position, read at `fit`) as moves again,
   // choosing among its readings within a margin the one from which `f` reads as moves
