@@ -97,6 +97,39 @@ cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint, int role)
   return rel;
 }
 
+// The reading's paint, each role's colour as the set's learnt paint predicts it from the reference role's: pieces
+// standing on most of a role (a draughts start's men on the dark squares, dark pieces on Morris' ink points) pull
+// its measured colour towards theirs, and the empty sites of that role then look foreign. The ratios between
+// the paint's colours hold under another lamp; the falloff is still measured in each reading.
+void correct_paint(const PieceSet& set, BoardPaint& paint) {
+  const int ref = set.paint_ref_role;
+  if (!paint.ok || ref < 0 || !paint.seen[static_cast<size_t>(ref)]) return;
+  const cv::Vec3f base = paint.colour[static_cast<size_t>(ref)];
+  for (size_t r = 0; r < paint.colour.size(); ++r) {
+    if (!set.paint_known[r] || static_cast<int>(r) == ref) continue;
+    paint.colour[r] = mul(set.paint_ratio[r], base);
+    paint.seen[r] = true;
+  }
+}
+
+// Non-zero over the pieces standing on `pieces`' sites: each top face (radius `r`) and the side below it, as far
+// as its base circle.
+cv::Mat piece_cover(const Rectifier& rect, const std::vector<bool>& pieces, float r) {
+  const CanonicalFrame& tf = rect.top_frame();
+  cv::Mat cover = cv::Mat::zeros(tf.size, CV_8U);
+  const int rad = cvRound(1.15f * r);
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    if (!pieces[i]) continue;
+    const cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+    const cv::Point2f b = c + rect.base_offset(static_cast<int>(i), 1);
+    const cv::Point ci(cvRound(c.x), cvRound(c.y)), bi(cvRound(b.x), cvRound(b.y));
+    cv::circle(cover, ci, rad, cv::Scalar(255), cv::FILLED);
+    cv::circle(cover, bi, rad, cv::Scalar(255), cv::FILLED);
+    cv::line(cover, ci, bi, cv::Scalar(255), 2 * rad + 1);
+  }
+  return cover;
+}
+
 struct CellReader::Planes {
   std::vector<cv::Mat> top;  // per stack level, from 1
   std::vector<cv::Mat> acc;
@@ -260,7 +293,7 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
 
 void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set,
                                  std::vector<SiteDetail>& details, const BoardPaint* known,
-                                 const std::vector<bool>* only) const {
+                                 const std::vector<bool>* only, const std::vector<bool>* pieces) const {
   const cv::Mat& labels = rect.paint_labels();
   const cv::Mat& top = planes.top[0];
   const CanonicalFrame& tf = rect.top_frame();
@@ -281,8 +314,14 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   auto site_centre = [&](size_t i) { return cv::Point2f(tf.to_px(rect.model().sites[i].centre)); };
   if (known) {
     planes.paint = *known;
+  } else if (pieces) {
+    float r = 0;
+    for (size_t i = 0; i < details.size(); ++i)
+      if ((*pieces)[i]) r = std::max(r, details[i].disc.radius);
+    planes.paint = measure_paint(top, labels, piece_cover(rect, *pieces, std::max(r, radius)));
   } else {
     planes.paint = measure_paint(top, labels);
+    correct_paint(set, planes.paint);
     if (whole) {
       planes.foreign = foreign_mask(top, labels, planes.paint);
     } else {
@@ -303,7 +342,10 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
         ++excluded;
       }
     }
-    if (excluded > 0) planes.paint = measure_paint(top, labels, exclude);
+    if (excluded > 0) {
+      planes.paint = measure_paint(top, labels, exclude);
+      correct_paint(set, planes.paint);
+    }
   }
   const BoardPaint& paint = planes.paint;
   // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is displaced
@@ -823,8 +865,43 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
 
   // Occupancy: a logistic fit on this board's known pieces and empty sites, drawn towards the defaults so
   // that a board where the two are far apart does not make the weights run away.
-  measure_foreign(rect, planes, base, details);
+  measure_foreign(rect, planes, base, details, nullptr, nullptr, any_piece ? &known : nullptr);
   if (planes.paint.ok) white = planes.paint.reference();
+  if (planes.paint.ok) {
+    // The paint as this picture shows it without its pieces, over the role the pieces covered least.
+    const cv::Mat cover = piece_cover(rect, known, r);
+    const cv::Mat& labels = rect.paint_labels();
+    std::array<int, 6> all{}, covered{};
+    for (int v = 0; v < labels.rows; ++v) {
+      const uchar* l = labels.ptr<uchar>(v);
+      const uchar* c = cover.ptr<uchar>(v);
+      for (int u = 0; u < labels.cols; ++u) {
+        if (l[u] >= all.size()) continue;
+        ++all[l[u]];
+        covered[l[u]] += c[u] != 0;
+      }
+    }
+    int ref = -1;
+    for (size_t k = 0; k < all.size(); ++k) {
+      if (!planes.paint.seen[k]) continue;
+      // Least covered share first; among roles the pieces leave (nearly) free, the largest.
+      auto key = [&](size_t j) {
+        const double share = static_cast<double>(covered[j]) / std::max(1, all[j]);
+        return std::pair<double, int>(share < 0.05 ? 0.0 : share, -all[j]);
+      };
+      if (ref < 0 || key(k) < key(static_cast<size_t>(ref))) ref = static_cast<int>(k);
+    }
+    set.paint_ref_role = ref;
+    set.paint_known = {};
+    if (ref >= 0) {
+      const cv::Vec3f base_colour = planes.paint.colour[static_cast<size_t>(ref)];
+      for (size_t k = 0; k < all.size(); ++k) {
+        if (!planes.paint.seen[k]) continue;
+        set.paint_known[k] = true;
+        set.paint_ratio[k] = div(planes.paint.colour[k], base_colour);
+      }
+    }
+  }
   // Only from a start without pieces (Morris): a start with pieces leaves their sides and shadows on the sites
   // round them, where an empty site then differs from the kept picture (Cờ toán: 102 empty sites read as pieces
   // in 20 unseen images), and the occupancy weights fitted below are fitted on the paint model's foreign share.

@@ -135,9 +135,11 @@ class CellReader {
   // outline is wider than a light one's rim). Otherwise measured at the unexplained sites when there are two or
   // more, else the nominal one, else measured at every site. The nominal radius comes with a wider `tol`.
   float unknown_radius(const Rectifier& rect, Planes& planes, const PieceSet& set, float* tol) const;
-  // `paint`: a paint model already measured (a cache's), used instead of measuring it; `only` as find_discs'.
+  // `paint`: a paint model already measured (a cache's), used instead of measuring it; `only` as find_discs';
+  // `pieces`: the sites known to hold a piece (learning), left out of the paint's measurement.
   void measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details,
-                       const BoardPaint* paint = nullptr, const std::vector<bool>* only = nullptr) const;
+                       const BoardPaint* paint = nullptr, const std::vector<bool>* only = nullptr,
+                       const std::vector<bool>* pieces = nullptr) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;

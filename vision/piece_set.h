@@ -59,6 +59,15 @@ struct PieceSet {
   // the board's own drawing never is. Kept for the session only (not saved: another camera, another picture).
   cv::Mat empty_board;
   int empty_board_role = -1;  // the paint role its colours are relative to
+  // The board's paint as the picture learnt from showed it with its pieces left out: each role's colour over the
+  // colour of `paint_ref_role` (the role the start's pieces covered least). A start whose pieces cover most of a
+  // role (draughts' men on 24 of 32 dark squares) leaves too little of it in a reading for its colour to be
+  // measured there: the pieces' colour would be taken for the paint's, and the empty squares for pieces. A
+  // reading takes each role's colour from these ratios and its own reference role. Kept for the session only,
+  // as empty_board.
+  std::array<cv::Vec3f, 6> paint_ratio{};
+  std::array<bool, 6> paint_known{};
+  int paint_ref_role = -1;
 
   const SideModel* side(char s) const;
   const KindModel* kind(const std::string& token) const;
