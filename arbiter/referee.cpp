@@ -689,9 +689,35 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     }
     if (pending_->verdict.kind == Reading::Moves && v.kind != Reading::NoChange) {
       // Perhaps the waiting reading was right and play went on from it.
-      Position* after = history_.back().get();
-      for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+      auto end_of = [&](const std::vector<int>& path) {
+        Position* at = history_.back().get();
+        for (int index : path) at = at->successor(static_cast<size_t>(index)).next.get();
+        return at;
+      };
+      Position* after = end_of(pending_->verdict.moves);
       Verdict onward = read_frame(*after, f, {}, options_.inference);
+      // The waiting reading picked one of readings a camera cannot tell apart (an air
+      // force gone under one stack or another); play may go on only from another.
+      if (onward.kind != Reading::Moves && !pending_->verdict.alternatives.empty()) {
+        std::vector<std::vector<int>> reads_on;
+        for (const std::vector<int>& other : pending_->verdict.alternatives) {
+          Position* other_after = end_of(other);
+          Verdict other_onward = read_frame(*other_after, f, {}, options_.inference);
+          if (other_onward.kind != Reading::Moves) continue;
+          if (reads_on.empty() || other_onward.cost < onward.cost - 1e-9) {
+            if (!reads_on.empty()) reads_on.clear();
+            after = other_after;
+            onward = other_onward;
+          } else if (other_onward.cost > onward.cost + 1e-9) {
+            continue;
+          }
+          reads_on.push_back(other);
+        }
+        if (!reads_on.empty()) {
+          pending_->verdict.moves = reads_on.front();
+          pending_->verdict.alternatives.assign(reads_on.begin() + 1, reads_on.end());
+        }
+      }
       const bool lost = v.kind == Reading::Unclear || v.kind == Reading::Illegal;
       // Reading on from the waiting reading must explain the frame better than
       // reading it afresh, or as well with no more moves.

@@ -299,5 +299,26 @@ TEST(CotulenhRefereeTest, RecordUsesTheSeedsSymbols) {
   EXPECT_NE(s.referee.game().moves[0].record, "Fd4@d6");
 }
 
+// Game 10 of `eval-arbiter --games cotulenh --run misread`, ply 26 on: Blue's air force
+// flies from g11 under its infantry on c7 (the camera sees g11 emptied), a frame is
+// missed, and the next shows Red's Nb2-b3 and the stack split (the air force back on
+// g11, the infantry on d7). Ic7-d7 then Nb2-b3 explains that frame as well, in two moves
+// instead of three, but never shows the settled frame of g11 empty: reading it would
+// put the wrong side to move and lose every later frame.
+TEST(CotulenhRefereeTest, AFrameOfAnAirForceGoneUnderAStackIsAMoveWhenTheNextFrameSplitsTheStack) {
+  RefereeOptions o;
+  o.start_fen = "6c1f2/2n2hfh1a1/3a2s4/1n2g1ttg1i/3e5e1/2i8/5F1T3/1NIE2M2EI/4GT3G1/8SA1/1N3H1H3/2AF4C2 b 10 0 m";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  std::string seen = summary(s.play("Fg11-c7"));
+  const std::string rest = summary(s.play("Nb2-b3 Fc7-g11/Ic7-d7"));
+  seen += (seen.empty() || rest.empty() ? "" : " ") + rest;
+  s.state = s.after("Fd1-c2");
+  seen += " " + summary(s.see(s.board()));
+  EXPECT_EQ(seen, "move:Fg11-c7 move:Nb2-b3 move:Fc7-g11/Ic7-d7 move:Fd1-c2");
+  ASSERT_EQ(s.referee.ply(), 4);
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
+}
+
 }  // namespace
 }  // namespace sb::arbiter
