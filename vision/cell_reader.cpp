@@ -633,7 +633,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     const bool shows_marks =
         learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
-    d.dots = count_dots(marks);
+    if (!symbols_) d.dots = count_dots(marks);  // symbols are matched as pictures only
     const Polar polar = symbols_ ? SymbolReader::picture(marks) : polar_of(marks);
 
     // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).

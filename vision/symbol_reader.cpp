@@ -29,23 +29,32 @@ float bilinear(const cv::Mat& m, float x, float y) {
 Polar SymbolReader::picture(const cv::Mat& marks) {
   const float c0 = (kFaceSize - 1) / 2.f;
   double sx = 0, sy = 0, sw = 0;
-  const float lim = kMarksCentreRadius * kFaceRadius;
+  const float lim2 = kMarksCentreRadius * kFaceRadius * kMarksCentreRadius * kFaceRadius;
   for (int v = 0; v < marks.rows; ++v) {
     const float* row = marks.ptr<float>(v);
+    const float dv2 = (v - c0) * (v - c0);
     for (int u = 0; u < marks.cols; ++u) {
-      if (std::hypot(u - c0, v - c0) > lim) continue;
+      if ((u - c0) * (u - c0) + dv2 > lim2) continue;
       const double w = std::clamp(row[u], 0.f, 1.f);
       sx += w * u, sy += w * v, sw += w;
     }
   }
   // Too few marks to place a centre (a blank face): the face's own.
   const float cx = sw > 4 ? static_cast<float>(sx / sw) : c0, cy = sw > 4 ? static_cast<float>(sy / sw) : c0;
+  static const std::vector<cv::Point2f> directions = [] {
+    std::vector<cv::Point2f> d;
+    for (int j = 0; j < kAngles; ++j) {
+      const double a = 2 * CV_PI * j / kAngles;
+      d.emplace_back(static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a)));
+    }
+    return d;
+  }();
   std::vector<float> v(static_cast<size_t>(kRings * kAngles));
   for (int k = 0; k < kRings; ++k) {
     const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
     for (int j = 0; j < kAngles; ++j) {
-      const float a = static_cast<float>(2 * CV_PI * j / kAngles);
-      v[static_cast<size_t>(k * kAngles + j)] = bilinear(marks, cx + r * std::cos(a), cy + r * std::sin(a));
+      const cv::Point2f& d = directions[static_cast<size_t>(j)];
+      v[static_cast<size_t>(k * kAngles + j)] = bilinear(marks, cx + r * d.x, cy + r * d.y);
     }
   }
   return polar_from_values(std::move(v));
