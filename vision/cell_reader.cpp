@@ -133,6 +133,7 @@ cv::Mat piece_cover(const Rectifier& rect, const std::vector<bool>& pieces, floa
 struct CellReader::Planes {
   std::vector<cv::Mat> top;  // per stack level, from 1
   std::vector<cv::Mat> acc;
+  std::vector<Disc> level1;  // per site, the best disc of the level-1 plane (where a stack's top was preferred)
   cv::Mat foreign;  // level 1: where the empty board does not explain the image (board_appearance.h)
   BoardPaint paint;
 };
@@ -262,6 +263,7 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
   if (!only || details.size() != n) details.assign(n, SiteDetail{});
   // The edges that can vote for a centre in a site's window lie within the window grown by the largest radius.
   const int reach = static_cast<int>(std::ceil(radii.back())) + 2;
+  planes.level1.resize(n);
   for (int l = 1; l <= levels; ++l) {
     cv::Mat& top = planes.top[static_cast<size_t>(l - 1)];
     if (top.empty()) rect.top_image(pyramid, l, top);
@@ -283,9 +285,13 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
       }
       Disc d = find_disc(top, acc, w, r, tol, rect.base_offset(static_cast<int>(i), l));
       d.level = l;
-      // A stack's top must show a convincing rim of its own: on an empty site the best circle of a higher
-      // plane is often a neighbour's rim, seen displaced.
-      if (l == 1 || (d.score > details[i].disc.score + params_.level_margin && d.score >= params_.stack_min_score))
+      if (l == 1) planes.level1[i] = d;
+      // A stack's top must show a convincing rim of its own, and stand on its site as any piece does: on an
+      // empty site the best circle of a higher plane is often a neighbour's top, seen displaced by the
+      // planes' difference in height (a third of a pitch and more off the site's centre on a tilted view).
+      const float off = static_cast<float>(cv::norm(cv::Point2d(d.centre) - c)) / pitch_px;
+      if (l == 1 || (d.score > details[i].disc.score + params_.level_margin && d.score >= params_.stack_min_score &&
+                     off <= params_.stack_max_offset))
         details[i].disc = d;
     }
   }
@@ -418,6 +424,32 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
     const cv::Point2f c = centre_of(i);
     details[i].foreign = foreign_share(planes.foreign, c, radius);
     details[i].illum = paint.ok ? std::clamp(paint.gain(c.x * sx, c.y * sy) / centre_gain, 0.4f, 2.5f) : 1.f;
+  }
+}
+
+void CellReader::keep_supported_stacks(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details,
+                                       const std::vector<bool>* only) const {
+  const CanonicalFrame& tf = rect.top_frame();
+  const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  const int m = static_cast<int>(std::ceil(radius)) + 1;
+  std::vector<size_t> stacks;
+  std::vector<cv::Rect> rois;
+  for (size_t i = 0; i < details.size(); ++i) {
+    if ((only && !(*only)[i]) || details[i].disc.level <= 1 || i >= planes.level1.size()) continue;
+    const cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+    stacks.push_back(i);
+    rois.emplace_back(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1);
+  }
+  if (stacks.empty() || !planes.paint.ok) return;
+  // A stack stands on its site: the level-1 plane shows its body at the site's centre (the point a piece's
+  // height above it lies inside the stack). Where that plane shows the board, the higher plane's disc was
+  // a neighbour's top seen displaced (a steep view shifts a three-high plane by a pitch and more).
+  const cv::Mat mask = foreign_mask(planes.top[0], rect.paint_labels(), planes.paint, &rois);
+  for (size_t i : stacks) {
+    const float support = foreign_share(mask, tf.to_px(rect.model().sites[i].centre), radius);
+    if (support >= params_.stack_min_support) continue;
+    details[i].disc = planes.level1[i];
+    details[i].foreign = support;
   }
 }
 
@@ -774,6 +806,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     find_discs(rect, pyramid, r, tol, planes, out.details, only);
     clock.lap("discs");
     measure_foreign(rect, planes, set, out.details, partial ? &cache->paint : nullptr, only);
+    keep_supported_stacks(rect, planes, out.details, only);
     if (planes.paint.ok) white = planes.paint.reference();
     // The later stages go site by site: only the sites read again pass through them.
     std::vector<size_t> idx;
@@ -866,6 +899,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   // Occupancy: a logistic fit on this board's known pieces and empty sites, drawn towards the defaults so
   // that a board where the two are far apart does not make the weights run away.
   measure_foreign(rect, planes, base, details, nullptr, nullptr, any_piece ? &known : nullptr);
+  keep_supported_stacks(rect, planes, details);
   if (planes.paint.ok) white = planes.paint.reference();
   if (planes.paint.ok) {
     // The paint as this picture shows it without its pieces, over the role the pieces covered least.

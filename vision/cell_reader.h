@@ -36,7 +36,9 @@ struct ReaderParams {
   std::array<float, 3> default_occupancy{-13.3f, 22.6f, 59.f};
   float centre_pitches = 0.22f;       // the foreign share is measured this far round the site's centre
   float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much ...
-  float stack_min_score = 0.4f;       // ... and show at least this much of its rim
+  float stack_min_score = 0.4f;       // ... and show at least this much of its rim, its centre at most
+  float stack_max_offset = 0.24f;     // this many pitches from the site's (pieces lie up to 0.2 pitch off);
+  float stack_min_support = 0.3f;     // and the level-1 plane must show this foreign a share of the site's centre
   // The board's paint is measured again without the sites whose centre is this foreign or whose rim scores this
   // high (plainly pieces).
   float repaint_foreign = 0.35f;
@@ -140,6 +142,9 @@ class CellReader {
   void measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details,
                        const BoardPaint* paint = nullptr, const std::vector<bool>* only = nullptr,
                        const std::vector<bool>* pieces = nullptr) const;
+  // Sites read as stacks whose level-1 plane shows the board at the site's centre take their level-1 disc.
+  void keep_supported_stacks(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details,
+                             const std::vector<bool>* only = nullptr) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;

@@ -162,6 +162,19 @@ TEST(CotulenhSymbols, ASetLikeNoDefaultWithPictogramsIsLearntAndItsSidesNeverSwa
   EXPECT_LE(wrong.tokens.size(), kSymbolSlack) << listed(wrong.tokens);
 }
 
+// On a steep view (tilt 42°) the plane of a three-high stack shows a neighbour's top a third of a pitch and more
+// off an empty site's centre: it must not be read as a stack there (the start's empty sites beside pieces read
+// as pieces, learning failed and the board was read with the defaults, sides swapped).
+TEST(CotulenhSymbols, OnASteepViewANeighboursTopIsNotTakenForAStackOnAnEmptySite) {
+  Look look = base_look(42);
+  look.camera.px_per_pitch = 48;
+  look.pieces.symbols = SymbolStyle::Letters;
+  std::vector<std::string> problems;
+  const Misreads wrong = learn_then_read(look, 61, &problems);
+  EXPECT_TRUE(problems.empty()) << "the start after learning, " << listed(problems);
+  EXPECT_TRUE(wrong.sides.empty()) << listed(wrong.sides);
+}
+
 // While a game goes on, a read takes the sites that did not change since the last read from it (ReadCache): a
 // board read again unchanged is read from the cache alone, and after a move (one piece onto another: a stack) the
 // sites read again give what a read from scratch gives.
