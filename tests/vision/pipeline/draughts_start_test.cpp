@@ -16,6 +16,7 @@
 namespace sb::vision {
 namespace {
 
+using testing::misreads;
 using testing::read_still;
 using testing::render_with_look;
 using testing::Rendered;
@@ -24,18 +25,6 @@ BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
   BoardContents b;
   for (const auto& [site, token] : tokens) b[site] = {token};
   return b;
-}
-
-std::vector<std::string> misreads(const calib::BoardModel& model, const BoardObservation& obs,
-                                  const std::map<std::string, std::string>& truth) {
-  std::vector<std::string> wrong;
-  for (size_t i = 0; i < model.sites.size(); ++i) {
-    auto it = truth.find(model.sites[i].name);
-    const std::string want = it == truth.end() ? "" : it->second;
-    if (obs.sites[i].token != want)
-      wrong.push_back(model.sites[i].name + ": read '" + obs.sites[i].token + "', is '" + want + "'");
-  }
-  return wrong;
 }
 
 // An English start covers 24 of the 32 dark squares: a reading measures the dark squares' paint mostly on the

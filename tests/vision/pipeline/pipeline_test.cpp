@@ -16,6 +16,7 @@
 namespace sb::vision {
 namespace {
 
+using testing::misreads;
 using testing::read_still;
 using testing::render_with_look;
 using testing::Rendered;
@@ -48,18 +49,6 @@ Rendered render_board(const std::string& game, const BoardContents& board, uint6
   look.camera.px_per_pitch = 42;
   look.sensor.noise = 1.5;
   return render_with_look(calib::load_board_model(game), look, board, seed);
-}
-
-std::vector<std::string> misreads(const calib::BoardModel& model, const BoardObservation& obs,
-                                  const std::map<std::string, std::string>& truth) {
-  std::vector<std::string> wrong;
-  for (size_t i = 0; i < model.sites.size(); ++i) {
-    auto it = truth.find(model.sites[i].name);
-    const std::string want = it == truth.end() ? "" : it->second;
-    if (obs.sites[i].token != want)
-      wrong.push_back(model.sites[i].name + ": read '" + obs.sites[i].token + "', is '" + want + "'");
-  }
-  return wrong;
 }
 
 class EveryGame : public ::testing::TestWithParam<std::string> {};

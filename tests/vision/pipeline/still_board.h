@@ -6,6 +6,7 @@
 #include <map>
 #include <opencv2/core.hpp>
 #include <string>
+#include <vector>
 
 #include "vision/pipeline.h"
 #include "vision/render/renderer.h"
@@ -33,6 +34,19 @@ inline Rendered render_with_look(const calib::BoardModel& model, Look look, cons
   nlohmann::json g = geometry_json(renderer);
   for (size_t k = 0; k < 4; ++k) r.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
   return r;
+}
+
+// The sites read otherwise than `truth` says (absent sites are empty), as "site: read 'X', is 'Y'".
+inline std::vector<std::string> misreads(const calib::BoardModel& model, const BoardObservation& obs,
+                                         const std::map<std::string, std::string>& truth) {
+  std::vector<std::string> wrong;
+  for (size_t i = 0; i < model.sites.size(); ++i) {
+    auto it = truth.find(model.sites[i].name);
+    const std::string want = it == truth.end() ? "" : it->second;
+    if (obs.sites[i].token != want)
+      wrong.push_back(model.sites[i].name + ": read '" + obs.sites[i].token + "', is '" + want + "'");
+  }
+  return wrong;
 }
 
 // Feeds a still picture until the gate has settled and the sites were read.
