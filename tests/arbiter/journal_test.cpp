@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -103,6 +104,58 @@ std::string reference_journal(const Rules& rules, const std::vector<std::string>
   return slurp(path);
 }
 
+// A referee in a child process reading observation lines from a pipe into the
+// journal at `path` (resumed first, as a restarted referee is), so that a test can
+// kill it with SIGKILL at any moment.
+class ChildReferee {
+ public:
+  ChildReferee(const std::shared_ptr<const Rules>& rules, const RefereeOptions& options, const std::string& path) {
+    int pipe_fds[2];
+    if (::pipe(pipe_fds) != 0) throw std::runtime_error("pipe failed");
+    pid_ = ::fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      ::close(pipe_fds[1]);
+      FILE* in = ::fdopen(pipe_fds[0], "r");
+      Journal journal(path, Referee::journal_header(*rules, options));
+      Referee referee(rules, options, &journal);
+      referee.resume();
+      char buf[16384];
+      int64_t n = 0;
+      while (std::fgets(buf, sizeof buf, in)) {
+        Frame f = parse_frame(*rules, buf, "pipe");
+        f.line = ++n;
+        referee.on_frame(f);
+      }
+      ::_exit(0);
+    }
+    ::close(pipe_fds[0]);
+    input_ = pipe_fds[1];
+  }
+
+  // Sends the first `count` lines; false when the pipe did not take one whole.
+  bool send(const std::vector<std::string>& lines, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+      const std::string l = lines[i] + "\n";
+      if (::write(input_, l.data(), l.size()) != static_cast<ssize_t>(l.size())) return false;
+    }
+    return true;
+  }
+
+  // Kills the child with SIGKILL and returns its wait status.
+  int kill() {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    ::close(input_);
+    return status;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int input_ = -1;
+};
+
 class JournalTest : public ::testing::Test {
  protected:
   void TearDown() override {
@@ -177,35 +230,14 @@ TEST_F(JournalTest, ResumesExactlyAfterTheProcessIsKilledMidGame) {
     const bool at_line = round < static_cast<int>(points.size());
     const size_t written = at_line ? points[round] : lines.size();
     std::string path = temp_path("killed" + std::to_string(round));
-    int pipe_fds[2];
-    ASSERT_EQ(::pipe(pipe_fds), 0);
-    pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      ::close(pipe_fds[1]);
-      FILE* in = ::fdopen(pipe_fds[0], "r");
-      Journal journal(path, Referee::journal_header(*rules, options));
-      Referee referee(rules, options, &journal);
-      referee.resume();
-      char buf[8192];
-      int64_t n = 0;
-      while (std::fgets(buf, sizeof buf, in)) {
-        Frame f = parse_frame(*rules, buf, "pipe");
-        f.line = ++n;
-        referee.on_frame(f);
-      }
-      ::_exit(0);
-    }
-    ::close(pipe_fds[0]);
-    for (size_t i = 0; i < written; ++i) {
-      std::string l = lines[i] + "\n";
-      ASSERT_EQ(::write(pipe_fds[1], l.data(), l.size()), static_cast<ssize_t>(l.size()));
-    }
+    ChildReferee child(rules, options, path);
+    ASSERT_TRUE(child.send(lines, written));
     if (at_line) {
       // Wait until everything the first `written` lines announce is on disk.
       size_t want = 1;
       for (size_t k = 1; k < expected_lines.size(); ++k)
-        if (nlohmann::json::parse(expected_lines[k]).value("line", int64_t{0}) <= static_cast<int64_t>(written)) want = k + 1;
+        if (nlohmann::json::parse(expected_lines[k]).value("line", int64_t{0}) <= static_cast<int64_t>(written))
+          want = k + 1;
       auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
       while (count_lines(slurp(path)) < want && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -213,10 +245,7 @@ TEST_F(JournalTest, ResumesExactlyAfterTheProcessIsKilledMidGame) {
     } else {
       std::this_thread::sleep_for(std::chrono::microseconds(300 * (round - points.size() + 1)));
     }
-    ::kill(child, SIGKILL);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    ::close(pipe_fds[1]);
+    const int status = child.kill();
     EXPECT_TRUE(WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) == 0));
 
     Journal journal(path, Referee::journal_header(*rules, options));
@@ -371,37 +400,13 @@ TEST_F(JournalTest, QuestionOpenWhenTheProcessIsKilledIsStillOpenAndCanBeAnswere
   ASSERT_GT(ask_line, 0u) << "no game in 60 where the referee asked and picked wrong";
 
   std::string path = temp_path("question");
-  int pipe_fds[2];
-  ASSERT_EQ(::pipe(pipe_fds), 0);
-  pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    ::close(pipe_fds[1]);
-    FILE* in = ::fdopen(pipe_fds[0], "r");
-    Journal journal(path, Referee::journal_header(*game, options));
-    Referee referee(game, options, &journal);
-    char buf[16384];
-    int64_t n = 0;
-    while (std::fgets(buf, sizeof buf, in)) {
-      Frame f = parse_frame(*game, buf, "pipe");
-      f.line = ++n;
-      referee.on_frame(f);
-    }
-    ::_exit(0);
-  }
-  ::close(pipe_fds[0]);
-  for (size_t i = 0; i < ask_line; ++i) {
-    std::string l = lines[i] + "\n";
-    ASSERT_EQ(::write(pipe_fds[1], l.data(), l.size()), static_cast<ssize_t>(l.size()));
-  }
+  ChildReferee child(game, options, path);
+  ASSERT_TRUE(child.send(lines, ask_line));
   // Killed as soon as the question is on disk.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (slurp(path).find("\"ask\":true") == std::string::npos && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  ::kill(child, SIGKILL);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  ::close(pipe_fds[1]);
+  child.kill();
   ASSERT_NE(slurp(path).find("\"ask\":true"), std::string::npos);
 
   auto journal = std::make_unique<Journal>(path, Referee::journal_header(*game, options));
