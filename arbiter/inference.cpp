@@ -419,13 +419,21 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
     }
   }
 
-  // Readings the board cannot tell apart: prefer one that lets the game go on, so
-  // that a guess never ends a game (a later frame may still revise the guess).
+  // Readings that fit the frame alike: prefer one whose every change the frame
+  // shows (a doubtful reading costs nothing to overrule, so it says nothing: an air
+  // force "flown" to a site only a misread shows occupied is the weaker reading than
+  // one shot down or gone under a stack, which the frame shows whole); then one that
+  // lets the game go on, so that a guess never ends a game (a later frame may still
+  // revise the guess).
   if (best.kind == Reading::Moves && !best.alternatives.empty()) {
+    const std::vector<Token>& before = position.seen().sites;
     auto rank = [&](const std::vector<int>& path) {
       Position* p = &position;
       for (int i : path) p = p->successor(static_cast<size_t>(i)).next.get();
-      return p->over() ? 1 : 0;
+      const std::vector<Token>& after = p->seen().sites;
+      int unshown = 0;
+      for (size_t i = 0; i < after.size(); ++i) unshown += !(after[i] == before[i]) && !(frame.board.sites[i] == after[i]);
+      return std::pair<int, int>(unshown, p->over() ? 1 : 0);
     };
     std::vector<std::vector<int>> all = best.alternatives;
     all.insert(all.begin(), best.moves);

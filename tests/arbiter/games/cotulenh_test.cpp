@@ -109,6 +109,52 @@ TEST(CotulenhRefereeTest, MovesTheCameraCannotTellApartAreAskedNotGuessedAndNoEn
   EXPECT_EQ(s.referee.game().result, "1-0");
 }
 
+// Game 3 of `eval-arbiter --games cotulenh --run misread-one`, ply 48: the air force shot
+// down (the board shows h7 emptied), then the next frames misread j7 at low confidence
+// (BS at 0.22, then BI at 0.43). A doubtful reading says nothing by itself: it must not
+// turn the air force's vanishing into a flight to j7, which no frame showed it on.
+TEST(CotulenhRefereeTest, ADoubtfulReadingDoesNotTurnAnAirForceShotDownIntoAFlightToThatSite) {
+  RefereeOptions o;
+  o.start_fen = kLastAirForce;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  std::string seen = summary(s.play("Fh7-f5"));
+  std::vector<Event> ev = s.see_doubting(s.with(s.board(), "j7", "BS"), {"j7"}, 0.22f);
+  const std::vector<Event> later = s.see_doubting(s.with(s.board(), "j7", "BI"), {"j7"}, 0.43f);
+  ev.insert(ev.end(), later.begin(), later.end());
+  const std::vector<Event> last = s.referee.finish(s.t += 1000);
+  ev.insert(ev.end(), last.begin(), last.end());
+  seen += summary(ev);
+  const std::vector<std::string> asked = candidates_of(ev);
+  EXPECT_NE(std::find(asked.begin(), asked.end(), "Fh7-f5"), asked.end()) << seen;
+  EXPECT_EQ(std::find(asked.begin(), asked.end(), "Fh7-j7"), asked.end()) << seen;
+  ASSERT_EQ(s.referee.ply(), 1) << seen;
+  EXPECT_NE(s.referee.game().moves[0].move.notation, "Fh7-j7") << seen;
+  ev = s.command({{"command", "confirm"}, {"move", "Fh7-f5"}, {"ply", 1}});
+  EXPECT_EQ(s.referee.game().result, "1-0") << summary(ev);
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
+}
+
+// Game 28 of `eval-arbiter --games cotulenh --run misread-one`, ply 101: Red's last air
+// force shot down (Fe6-b9: e6 emptied, the air battle lost), the third frame misreading
+// e2 (RA at 0.12), which a flight Fe6-e2 would fill. No stack hides the air force here:
+// the shot down is the only reading the frames show whole, and it ends the game.
+TEST(CotulenhRefereeTest, AnAirForceShotDownIsNotReadAsAFlightToAMisreadSiteSoThatTheGameGoesOn) {
+  RefereeOptions o;
+  o.start_fen = "4a6/5hch3/11/n1i1(eg)t3a1/4f1ts1gi/11/4F2A3/5T2G1I/2G1E3ME1/1+n5T3/1N(NC)2H1H2A/5S5 r 60 50 IFefm";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  std::string seen = summary(s.play("Fe6-b9"));
+  seen += " " + summary(s.see(s.board()));
+  seen += " " + summary(s.see_doubting(s.with(s.board(), "e2", "RA"), {"e2"}, 0.12f));
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  ASSERT_EQ(s.referee.ply(), 1) << seen;
+  // (Fe6-h6, shot down over another site, reaches the same position.)
+  EXPECT_EQ(s.referee.game().moves[0].fen, s.rules->fen(s.state)) << seen;
+  EXPECT_TRUE(s.referee.game().over) << seen;
+  EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
+}
+
 TEST(CotulenhRefereeTest, AQuestionIsAnsweredByTheBoardOnceALaterFrameTellsTheMovesApart) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
