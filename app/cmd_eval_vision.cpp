@@ -9,7 +9,8 @@
 //   the settled observation), and the settled reads against the truth board; --trace FILE.jsonl writes one
 //   line per frame (truth stable, settled, read, sites wrong) to see where; --gate-debug DIR writes the gate's
 //   debug image (MotionGate::debug_image) of every frame held unsettled by a change across the board's edge
-//   while the truth says nothing is over the board.
+//   while the truth says nothing is over the board, and of every frame settled while the truth says a hand is
+//   over it (`…_settled_under_hand.png`).
 // - --simulations N: N games simulated with fault injections (in --work DIR), each evaluated as --videos and
 //   then refereed through the whole pipeline (`smartboard referee GAME --source DIR --corners …`); the recorded
 //   moves are compared with the simulation's, and every illegal-move announcement beyond the injected ones
@@ -475,10 +476,12 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
       wrong = static_cast<int>(std::count_if(cmp.begin(), cmp.end(), [](const auto& c) { return c.truth != c.read; }));
       result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
     }
-    if (gate_debug && obs.edge_blocked && stable) {
-      // The frames the gate holds unsettled for a change across the board's edge while nothing is over it.
-      char name[64];
-      std::snprintf(name, sizeof name, "%s_%08lld.png", dir.filename().c_str(), static_cast<long long>(f.t_ms));
+    if (gate_debug && ((obs.edge_blocked && stable) || (obs.settled && !stable))) {
+      // The frames the gate holds unsettled for a change across the board's edge while nothing is over it, and
+      // those it calls settled while a hand is over the board.
+      char name[96];
+      std::snprintf(name, sizeof name, "%s_%08lld%s.png", dir.filename().c_str(), static_cast<long long>(f.t_ms),
+                    stable ? "" : "_settled_under_hand");
       write_image((*gate_debug / name).string(), pipeline.gate_debug_image());
     }
     if (trace) {
