@@ -1,5 +1,5 @@
 // `smartboard eval-arbiter [--games G,...] [--count N] [--misread P] [--seed S] [--run R] [--operator]
-// [--failures] [--trace N] [--report FILE.html]`:
+// [--failures] [--first N] [--trace N] [--report FILE.html]`:
 // the referee's accuracy over random legal games from each engine. Each game is
 // refereed four times: seen perfectly one frame per move ("one"); seen perfectly
 // with one position in ten missed so that the next frame shows two moves ("fast");
@@ -80,13 +80,14 @@ void write_report(const std::string& path, const std::vector<EvalRow>& rows, con
 
 int cmd_eval_arbiter(const Words& words) {
   Args args("eval-arbiter", words,
-            {{"--games"}, {"--count"}, {"--misread"}, {"--seed"}, {"--report"}, {"--failures", false}, {"--trace"}, {"--run"}, {"--operator", false}}, 0, 0);
+            {{"--games"}, {"--count"}, {"--misread"}, {"--seed"}, {"--report"}, {"--failures", false}, {"--trace"}, {"--first"}, {"--run"}, {"--operator", false}}, 0, 0);
   const std::vector<std::string> games = args.list_value("--games", game_ids());
   arbiter::SimulationOptions base;
   base.games = args.int_value("--count", 1000, 1, 1000000);
   base.seed = static_cast<uint64_t>(args.int_value("--seed", 1, 0, 1 << 30));
   base.skip_rate = 0.1;
   base.max_plies = 200;
+  base.first_game = args.int_value("--first", 0, 0, 1000000);  // the first game's index (to look at one game)
   base.trace_game = args.int_value("--trace", -1, -1, 1000000);  // one game's frames and events to stderr
   const double misread = args.double_value("--misread", 0.01, 0, 0.5);
   const std::string only = args.value("--run").value_or("");  // one run only: one, fast or misread

@@ -655,9 +655,16 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     // piece placed, misread as the empty point it went to).
     const bool doubtful = std::any_of(f.conf.begin(), f.conf.end(),
                                       [&](float c) { return c < options_.inference.doubt_below; });
+    if (doubted_generation_ != generation_) doubted_.clear();
+    doubted_generation_ = generation_;
     if (doubtful || !(f.board == history_.back()->seen())) {
-      doubted_ = Pending{v, f.t, f};
-      doubted_generation_ = generation_;
+      // Few are kept: the same board read again replaces its reading (keeping its first time).
+      constexpr size_t kDoubtedFrames = 4;
+      if (!doubted_.empty() && doubted_.back().frame.board == f.board) doubted_.back() = Pending{v, doubted_.back().since, f};
+      else doubted_.push_back(Pending{v, f.t, f});
+      if (doubted_.size() > kDoubtedFrames) doubted_.erase(doubted_.begin());
+    } else {
+      doubted_.clear();  // the board stands as it was, surely: no move hid in the frames before
     }
   }
   if (held_ && held_generation_ == generation_ && (v.kind == Reading::Unclear || v.kind == Reading::Illegal)) {
@@ -754,13 +761,14 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   if (v.kind == Reading::Unclear || v.kind == Reading::Illegal) {
     // A frame read as no change only because its differences were doubtful may have
     // shown a move: read on from it.
-    if (doubted_ && doubted_generation_ == generation_) {
-      Pending d = *doubted_;
-      if (read_through(d.frame, d.verdict.cost, std::max(d.since, last_event_t_), f, out)) return;
-    }
+    if (read_through_doubted(f, kInfeasible, out)) return;
     if (try_revision(f, out)) return;
     if (answer_by_frame(f, out)) return;
   }
+  // Two moves (or one and another under way) read from one frame, where frames read
+  // as no change for their doubtful sites, read as moves, leave fewer at once.
+  if (v.kind == Reading::Moves && (v.moves.size() > 1 || v.then_under_way) && read_through_doubted(f, v.cost, out))
+    return;
   // Two moves read from one frame, where the newest reading, read another way
   // (doubtful readings overruled), leaves one.
   if (v.kind == Reading::Moves && v.moves.size() == 2 && try_revision(f, out, false, v.cost)) return;
@@ -828,13 +836,87 @@ bool Referee::read_through(const Frame& earlier, double fit, int64_t earlier_t, 
   return true;
 }
 
+bool Referee::read_through_doubted(const Frame& f, double beat, std::vector<Event>& out) {
+  if (doubted_.empty() || doubted_generation_ != generation_) return false;
+  constexpr double kMargin = 1.0;  // how much worse than its first reading a doubted frame may be read
+  constexpr int kBudget = 2000;    // frames read at most (a bound on the search, never reached in play)
+  const InferenceOptions& io = options_.inference;
+  const std::vector<Pending> frames = doubted_;  // acting on the chain clears doubted_
+  double bound = beat;
+  for (const Pending& d : frames) bound += d.verdict.cost;
+  struct Step {
+    std::vector<int> path;  // empty: the frame read as the board stood
+    double fit = 0;
+  };
+  std::vector<Step> steps(frames.size()), best_steps;
+  Verdict best_onward;
+  double best = bound - 1e-9;
+  bool found = false;
+  int budget = kBudget;
+  std::function<void(size_t, Position*, double, bool)> visit = [&](size_t k, Position* p, double cost, bool moved) {
+    if (cost >= best || budget <= 0) return;
+    if (k == frames.size()) {
+      if (!moved) return;
+      --budget;
+      Verdict onward = read_frame(*p, f, {}, io);
+      if (onward.kind != Reading::Moves && onward.kind != Reading::NoChange && onward.kind != Reading::UnderWay) return;
+      if (cost + onward.cost < best) {
+        best = cost + onward.cost;
+        best_steps = steps;
+        best_onward = onward;
+        found = true;
+      }
+      return;
+    }
+    const Frame& d = frames[k].frame;
+    if (double still = path_stage_cost(*p, d, {}, io); still < kInfeasible) {
+      steps[k] = Step{};
+      visit(k + 1, p, cost + still, moved);
+    }
+    if (p->over()) return;
+    --budget;
+    for (const PathFit& r : readings_within(*p, d, frames[k].verdict.cost + kMargin, io)) {
+      const double c = r.fit + (r.path.size() > 1 ? io.two_move_prior : 0);
+      if (cost + c >= best) continue;
+      Position* q = p;
+      bool over = false;
+      for (int i : r.path) {
+        over = over || q->over();
+        q = q->successor(static_cast<size_t>(i)).next.get();
+      }
+      if (over) continue;
+      steps[k] = Step{r.path, r.fit};
+      visit(k + 1, q, cost + c, true);
+    }
+  };
+  visit(0, history_.back().get(), 0, false);
+  if (!found) return false;
+  for (size_t k = 0; k < frames.size(); ++k) {
+    const Step& step = best_steps[k];
+    if (step.path.empty()) continue;
+    Verdict moves;
+    moves.kind = Reading::Moves;
+    moves.moves = step.path;
+    moves.fit = step.fit;
+    moves.cost = step.fit + (step.path.size() > 1 ? io.two_move_prior : 0);
+    Position* after = history_.back().get();
+    for (int i : step.path) after = after->successor(static_cast<size_t>(i)).next.get();
+    act_on(moves, std::max(frames[k].since, last_event_t_), &frames[k].frame, out);
+    if (phase_ != Phase::Playing || history_.back().get() != after) return true;
+  }
+  if (best_onward.ambiguous && best_onward.kind == Reading::Moves) pending_ = Pending{best_onward, f.t, f};
+  else settle(best_onward, f.t, f, out);
+  if (best_onward.kind == Reading::UnderWay && !best_onward.fallback.empty()) hold_fallback(best_onward, f);
+  return true;
+}
+
 bool Referee::in_doubt(const Frame& f) const {
   const double below = options_.inference.doubt_below;
   auto doubtful = [&](const std::vector<float>& conf) {
     return std::any_of(conf.begin(), conf.end(), [&](float c) { return c < below; });
   };
   if (doubtful(f.conf)) return true;
-  if (doubted_ && doubted_generation_ == generation_) return true;
+  if (!doubted_.empty() && doubted_generation_ == generation_) return true;
   int readings = 0;
   const std::vector<PlayedMove>& moves = game().moves;
   for (auto m = moves.rbegin(); m != moves.rend() && readings < 2; ++m) {

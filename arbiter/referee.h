@@ -212,6 +212,14 @@ class Referee {
   // choosing among its readings within a margin the one from which `f` reads as moves
   // or no change; plays both and returns true, or changes nothing and returns false.
   bool read_through(const Frame& earlier, double fit, int64_t earlier_t, const Frame& f, std::vector<Event>& out);
+  // Reads the frames held in doubted_ (each as the board stood, or as one or two moves
+  // within a margin of its first reading) and then `f`, choosing the cheapest chain
+  // in which at least one of them shows a move (a placement misread as the empty
+  // point it went to, and the next placement misread too, so that `f` needs three
+  // moves). Plays it and returns true if it costs less than `beat` plus the frames'
+  // readings as no change (`beat`: what `f` costs read on its own; infinite when it
+  // reads as nothing legal); else changes nothing and returns false.
+  bool read_through_doubted(const Frame& f, double beat, std::vector<Event>& out);
   // Whether a doubtful reading is near: in `f`, in the board's latest readings, or a
   // frame read as no change only because its differences were doubtful. An illegal
   // move is then announced only when the next frame shows it again.
@@ -318,9 +326,10 @@ class Referee {
   // while nothing is applied (held_generation_ == generation_).
   std::optional<Pending> held_;
   uint64_t held_generation_ = 0;
-  // The latest frame read as no change although it had doubtful sites (a move may
-  // hide behind misreads), valid while nothing is applied.
-  std::optional<Pending> doubted_;
+  // The latest frames read as no change although they had doubtful sites (a move may
+  // hide behind misreads), oldest first, valid while nothing is applied. A frame that
+  // reads the board as it stands with no doubt at all clears them.
+  std::vector<Pending> doubted_;
   uint64_t doubted_generation_ = 0;
   // An illegal move read once with a doubtful reading near, not announced yet: its
   // key and the generation it was read in.

@@ -61,7 +61,7 @@ std::string describe(const std::vector<Event>& events, size_t last) {
 SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOptions& options,
                           const RefereeOptions& referee_options, const std::function<void(int)>& progress) {
   SimulationResult result;
-  for (int g = 0; g < options.games; ++g) {
+  for (int g = options.first_game; g < options.first_game + options.games; ++g) {
     std::mt19937_64 rng(options.seed * 1000003ULL + static_cast<uint64_t>(g));
     // The true game.
     State s = referee_options.start_fen.empty() ? rules->start() : rules->from_fen(referee_options.start_fen);

@@ -16,6 +16,7 @@ namespace sb::arbiter {
 
 struct SimulationOptions {
   int games = 100;
+  int first_game = 0;             // the index of the first game (each game's randomness follows from seed and index)
   int max_plies = 200;            // a random game longer than this is cut
   uint64_t seed = 1;
   double misread_rate = 0;        // share of sites misread in each frame

@@ -111,6 +111,26 @@ TEST(MorrisRefereeTest, PlacementMisreadAsTheEmptyPointItWentToIsReadWhenPlayGoe
   EXPECT_EQ(summary(s.play("e1")), "move:e1");
 }
 
+TEST(MorrisRefereeTest, PlacementTakenAtOnceAroundTwoMisreadFramesIsThreeMovesNotTwo) {
+  // White places a4 (its frame reads a4 doubtfully as empty) and Black's b6 mill
+  // takes it at once (that frame reads b6 doubtfully as White): both frames show the
+  // board as it stood. White's g1 follows. g1 and b6 read the last board as well as
+  // the three moves but leave White a piece more in hand and the wrong side to move;
+  // the doubtful frames, read as one move each, need no second move in one frame.
+  RefereeOptions o;
+  o.start_fen = "....BBWWB..B.W..W.BWWBW. w 2 2";  // game 325 of eval-arbiter morris9 misread-one, ply 14
+  Script s("morris9", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("a4");
+  EXPECT_EQ(summary(s.see_doubting(s.with(s.board(), "a4", ""), {"a4"}, 0.16f)), "");
+  s.state = s.after("b6xa4");
+  EXPECT_EQ(summary(s.see_doubting(s.with(s.board(), "b6", "W"), {"b6"}, 0.07f)), "");
+  EXPECT_EQ(summary(s.play("g1")), "move:a4 move:b6xa4 move:g1");
+  auto ev = s.play("b4xg1");
+  EXPECT_EQ(summary(ev), "move:b4xg1");
+  EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
+}
+
 TEST(MorrisRefereeTest, PlacementTakenAtOnceBehindAMissedFrameIsAskedNotGuessed) {
   // Six Men's Morris: Black places a piece and White's mill takes it before any frame
   // shows it. Every empty point reads the board alike and reaches the same position:
