@@ -210,11 +210,12 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
   if (!wrong.empty()) {
     // A set that misreads a few sites of the start still knows this set's colours, radius and marks far better
     // than the defaults: keep it when it reads the start better than the set in use does, with at most one
-    // piece in ten missed, seen where none stands or given to the wrong side. A symbol misread is a lesser
-    // fault: two look-alike kinds (Cờ tư lệnh's H and N in some fonts) must not throw away a set whose sides
-    // and occupancy are right, for defaults that may not even tell its sides apart. (A dot count misread still
-    // counts in full: Cờ toán's defaults count dots without any learnt picture.)
-    const bool symbols = vocab_.face == PieceVocabulary::Face::Symbols;
+    // piece in ten (a quarter for sets with faces, whose defaults are poorest) missed, seen where none stands
+    // or given to the wrong side. An identity misread (a symbol, a dot count) is a lesser fault: two look-alike
+    // kinds (Cờ tư lệnh's H and N in some fonts, a blurred 8 and 9) must not throw away a set whose sides and
+    // occupancy are right, for defaults that may not even tell its sides apart (two Cờ toán sets of one body
+    // colour with marks of two hues: the defaults give a whole side to the other).
+    const bool faces = vocab_.face == PieceVocabulary::Face::Symbols || vocab_.face == PieceVocabulary::Face::Dots;
     size_t pieces = 0;
     for (const std::string& t : expected) pieces += !t.empty();
     auto faults = [&](const PieceSet& set) {
@@ -224,17 +225,15 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
       size_t serious = 0, identity = 0;
       for (size_t i = 0; i < expected.size(); ++i) {
         const std::string& got = r.sites[i].token;
-        if (got.substr(0, 1) != expected[i].substr(0, 1) || (!symbols && got != expected[i])) ++serious;
+        if (got.substr(0, 1) != expected[i].substr(0, 1) || (!faces && got != expected[i])) ++serious;
         else if (got != expected[i]) ++identity;
       }
       return std::pair<size_t, size_t>{serious, identity};
     };
     const auto [serious, identity] = faults(learnt);
-    // Cờ tư lệnh's defaults are drawn by the renderer in its two styles and tell a real set's sides apart by
-    // the config's colours only: a set learnt from its 38 start pieces is kept with up to a quarter of them
-    // read wrong, as long as it reads the start better than the set in use (with one in ten, 7 of 80 tuning
-    // images were read with the defaults instead, 140 pieces given to the wrong side).
-    if (serious * (symbols ? 4 : 10) > std::max<size_t>(pieces, 10)) return false;
+    // With one in ten, 7 of 80 Cờ tư lệnh tuning images were read with the defaults instead (140 pieces given
+    // to the wrong side).
+    if (serious * (faces ? 4 : 10) > std::max<size_t>(pieces, 10)) return false;
     const auto [serious_now, identity_now] = faults(set_);
     if (4 * serious + identity >= 4 * serious_now + identity_now) return false;
   }
