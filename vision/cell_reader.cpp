@@ -599,7 +599,9 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     for (int k = 0; k < 3; ++k) s += (a[k] - b[k]) * (a[k] - b[k]) / std::max(1e-6f, sd[k] * sd[k]);
     return s;
   };
-  float w_body = 1, w_mark = 0;
+  float w_body = 1, w_mark = 0, w_hue = 0;
+  const bool hue_known =
+      models.size() == 2 && models[0].hue != cv::Vec3f(0, 0, 0) && models[1].hue != cv::Vec3f(0, 0, 0);
   if (models.size() == 2) {
     // Separation of the two sides' means, in their pooled spread.
     auto sep2 = [&](const cv::Vec3f& a, const cv::Vec3f& b, const cv::Vec3f& sa, const cv::Vec3f& sb) {
@@ -609,8 +611,12 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     };
     w_body = sep2(models[0].body, models[1].body, models[0].body_sd, models[1].body_sd);
     w_mark = sep2(models[0].mark, models[1].mark, models[0].mark_sd, models[1].mark_sd);
-    const float sum = w_body + w_mark + 1e-6f;
-    w_body /= sum, w_mark /= sum;
+    if (hue_known) {
+      const float pooled = 0.5f * (models[0].hue_sd * models[0].hue_sd + models[1].hue_sd * models[1].hue_sd);
+      w_hue = dist2(models[0].hue, models[1].hue) / std::max(1e-4f, pooled);
+    }
+    const float sum = w_body + w_mark + w_hue + 1e-6f;
+    w_body /= sum, w_mark /= sum, w_hue /= sum;
   }
   const auto& radii = face_radii();
   std::vector<cv::Vec3f> marks;
@@ -629,6 +635,9 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     }
     const float mark_weight = w_mark * std::min(1.f, static_cast<float>(marks.size()) / 20.f);
     const cv::Vec3f body_f = colour_features(d.body_rel);
+    float hue_strength = 0;
+    const cv::Vec3f hue = w_hue > 0 ? mark_hue(d.face, local_white, d.body_rel, &hue_strength) : cv::Vec3f(0, 0, 0);
+    const float hue_weight = w_hue * std::min(1.f, hue_strength / (2 * kHueStrength));
     std::vector<float> scores;
     int best = -1;
     float best_s = -1e9f;
@@ -641,6 +650,7 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
         for (const auto& c : marks) cost += std::min(norm2(c, mf, m.mark_sd), 16.f);
         s -= 0.5f * mark_weight * static_cast<float>(cost / static_cast<double>(marks.size()));
       }
+      if (hue_weight > 0) s -= 0.5f * hue_weight * std::min(16.f, dist2(hue, m.hue) / (m.hue_sd * m.hue_sd));
       scores.push_back(s);
       if (s > best_s) best_s = s, best = static_cast<int>(k);
     }
@@ -1029,6 +1039,27 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     for (int k = 0; k < 3; ++k) {
       sm.body_sd[k] = std::max(body_floor[k], 1.25f * percentile(fb[k], 0.8));
       sm.mark_sd[k] = std::max(mark_floor[k], fm[k].empty() ? 2 * mark_floor[k] : 1.25f * percentile(fm[k], 0.8));
+    }
+    // The marks' hue, from the faces that show marks of another hue than their body (a 0 with no mark does not).
+    // Cờ toán only for now: measured on its tuning set, not on the other games' (their sets keep none).
+    if (vocab_.face == PieceVocabulary::Face::Dots) {
+      std::vector<cv::Vec3f> hues;
+      cv::Vec3f sum(0, 0, 0);
+      for (size_t i : idx) {
+        float strength = 0;
+        const cv::Vec3f h = mark_hue(details[i].face, white * details[i].illum, details[i].body_rel, &strength);
+        if (strength < kHueStrength) continue;
+        hues.push_back(h);
+        sum += h;
+      }
+      const float n = static_cast<float>(cv::norm(sum));
+      // Known when most exemplars show it and they agree (their mean direction is not washed out).
+      if (hues.size() >= 2 && 2 * hues.size() >= idx.size() && n >= 0.6f * static_cast<float>(hues.size())) {
+        sm.hue = sum / n;
+        std::vector<float> off;
+        for (const cv::Vec3f& h : hues) off.push_back(static_cast<float>(cv::norm(h - sm.hue)));
+        sm.hue_sd = std::max(0.15f, 1.25f * percentile(off, 0.8));
+      }
     }
     sm.exemplars = static_cast<int>(idx.size());
     set.sides.push_back(sm);

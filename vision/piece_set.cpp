@@ -18,6 +18,34 @@ cv::Vec3f colour_features(const cv::Vec3f& c) {
   return {std::log(std::max(0.f, y) + 0.03f), (c[2] - c[1]) * k, (c[1] - c[0]) * k};
 }
 
+cv::Vec3f mark_hue(const Face& face, const cv::Vec3f& white, const cv::Vec3f& body_rel, float* strength) {
+  *strength = 0;
+  const float blen = static_cast<float>(cv::norm(body_rel));
+  if (face.patch.empty() || blen < 0.02f) return {0, 0, 0};
+  const cv::Vec3f along = body_rel / blen;
+  const cv::Vec3f inv(1.f / std::max(1.f, white[0]), 1.f / std::max(1.f, white[1]), 1.f / std::max(1.f, white[2]));
+  const auto& radii = face_radii();
+  cv::Vec3f sum(0, 0, 0);
+  float total = 0;
+  for (int v = 0; v < kFaceSize; ++v) {
+    const auto* row = face.patch.ptr<cv::Vec3f>(v);
+    for (int u = 0; u < kFaceSize; ++u) {
+      if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.85f) continue;
+      const cv::Vec3f d(row[u][0] * inv[0] - body_rel[0], row[u][1] * inv[1] - body_rel[1],
+                        row[u][2] * inv[2] - body_rel[2]);
+      const cv::Vec3f across = d - along * d.dot(along);
+      const float len = static_cast<float>(cv::norm(across));
+      if (len <= kHueMin) continue;
+      sum += across;
+      total += len;
+    }
+  }
+  const float n = static_cast<float>(cv::norm(sum));
+  if (n <= 1e-6f) return {0, 0, 0};
+  *strength = total;
+  return sum / n;
+}
+
 const SideModel* PieceSet::side(char s) const {
   for (const SideModel& m : sides)
     if (m.side == s) return &m;
@@ -76,13 +104,19 @@ json PieceSet::to_json() const {
   j["top_height_mm"] = top_height_mm;
   j["occupancy"] = {occupancy[0], occupancy[1], occupancy[2]};
   json s = json::array();
-  for (const SideModel& m : sides)
+  for (const SideModel& m : sides) {
     s.push_back({{"side", std::string(1, m.side)},
                  {"body", vec_json(m.body)},
                  {"mark", vec_json(m.mark)},
                  {"body_sd", vec_json(m.body_sd)},
                  {"mark_sd", vec_json(m.mark_sd)},
                  {"exemplars", m.exemplars}});
+    if (m.hue != cv::Vec3f(0, 0, 0)) {
+      auto r = [](float x) { return std::round(x * 1e4f) / 1e4f; };
+      s.back()["mark_hue"] = json::array({r(m.hue[0]), r(m.hue[1]), r(m.hue[2])});
+      s.back()["mark_hue_sd"] = r(m.hue_sd);
+    }
+  }
   j["sides"] = s;
   json k = json::array();
   for (const KindModel& m : kinds) {
@@ -130,6 +164,16 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
     m.body_sd = colour(s, "body_sd", w);
     m.mark_sd = colour(s, "mark_sd", w);
     m.exemplars = static_cast<int>(number(s, "exemplars", w, 0, 1e6));
+    if (s.contains("mark_hue")) {
+      const json& h = s["mark_hue"];
+      if (!h.is_array() || h.size() != 3) bad(w, "\"mark_hue\" must be three numbers");
+      for (int c = 0; c < 3; ++c) {
+        if (!h[static_cast<size_t>(c)].is_number()) bad(w, "\"mark_hue\" must be three numbers");
+        m.hue[c] = h[static_cast<size_t>(c)].get<float>();
+        if (!(std::abs(m.hue[c]) <= 1.01f)) bad(w, "\"mark_hue\" out of range");
+      }
+      m.hue_sd = static_cast<float>(number(s, "mark_hue_sd", w, 0.01, 2));
+    }
     p.sides.push_back(m);
   }
   const json& kinds = field(j, "kinds", where);

@@ -26,8 +26,23 @@ struct SideModel {
   // How much one piece's colours vary, per component of colour_features(): brightness and two chromas.
   cv::Vec3f body_sd{0.08f, 0.03f, 0.03f};
   cv::Vec3f mark_sd{0.15f, 0.06f, 0.06f};
+  // The hue of the marks as a direction (unit, relative BGR) away from the body colour, across the body's own
+  // direction (mark_hue()): blur mixes a small dot with the body and gloss or glare brightens the face, yet
+  // neither turns that direction, so two sides that share a body colour are told apart by their marks' hue
+  // even on a 1-dot face. Zero when not known (plain faces, marks of the body's own hue: black on ivory).
+  cv::Vec3f hue{0, 0, 0};
+  float hue_sd = 0.3f;  // how far one face's hue lies from it (unit-vector distance)
   int exemplars = 0;
 };
+
+// The hue of a face's marks (see SideModel::hue): the sum, over the pixels within 0.85 of its radius, of each
+// pixel's difference from the body colour (both relative to `white`) with its part along the body colour taken
+// off, where what is left is longer than kHueMin (camera noise and JPEG stay below it); normalised. `strength` gets the
+// summed length of those differences (0 when the face shows no marks of another hue).
+constexpr float kHueMin = 0.06f;
+// A face shows its marks' hue when mark_hue()'s strength reaches this (a dozen pixels of clear mark).
+constexpr float kHueStrength = 1.5f;
+cv::Vec3f mark_hue(const Face& face, const cv::Vec3f& white, const cv::Vec3f& body_rel, float* strength);
 
 // A colour (relative to white) as the side test compares it: log-brightness, then red−green and green−blue over
 // brightness. Lighting and a piece's gloss move the first; the chromas tell colours apart under any lamp.

@@ -1,0 +1,162 @@
+// Cờ toán sets through the pipeline: the set learnt from the start position under a look no default knows, then
+// a position the learning never saw read with it, every piece given to its own side.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include "calibration/board_locator.h"
+#include "still_board.h"
+#include "vision/game_vision.h"
+#include "vision/render/colour.h"
+#include "vision/render/renderer.h"
+
+namespace sb::vision {
+namespace {
+
+using testing::read_still;
+using testing::render_with_look;
+using testing::Rendered;
+
+// RULES.md: each side's 1–9 on its home row, its 0 in front of the 5.
+BoardContents start_contents() {
+  BoardContents b;
+  const std::string files = "abcdefghi";
+  for (int k = 0; k < 9; ++k) {
+    b[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
+    b[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
+  }
+  b["e2"] = {"R0"};
+  b["e10"] = {"B0"};
+  return b;
+}
+
+// The start's pieces on other sites of the middle rows.
+BoardContents scattered(const BoardContents& start, uint64_t seed) {
+  std::vector<std::string> sites;
+  for (char f : std::string("abcdefghi"))
+    for (int r = 3; r <= 9; ++r) sites.push_back(std::string(1, f) + std::to_string(r));
+  Rng rng(seed);
+  for (size_t i = sites.size(); i > 1; --i) std::swap(sites[i - 1], sites[rng.below(static_cast<int>(i))]);
+  BoardContents b;
+  size_t k = 0;
+  for (const auto& [site, layers] : start) b[sites[k++]] = layers;
+  return b;
+}
+
+std::string listed(const std::vector<std::string>& v) {
+  std::string out = std::to_string(v.size()) + " wrong:";
+  for (size_t k = 0; k < v.size() && k < 12; ++k) out += " " + v[k] + ";";
+  return out;
+}
+
+struct Misreads {
+  bool learnt = false;
+  std::vector<std::string> sides;   // no piece, a piece where none stands, or a piece of the other side
+  std::vector<std::string> tokens;  // anything wrong
+};
+
+// Learns from the start under `look` (unless `learn` is false: the defaults), then reads the scattered position
+// under the same look. The 0s' sides count only when `zeros`.
+Misreads learn_then_read(const Look& look, uint64_t seed, std::vector<std::string>* problems, bool zeros = true,
+                         bool learn = true) {
+  PipelineParams params;
+  params.debug = true;
+  Pipeline p = make_pipeline("cotoan", params);
+  const calib::BoardModel& model = p.model();
+  const BoardContents start = start_contents();
+  Rendered first = render_with_look(model, look, start, seed);
+  calib::BoardLocator locator(model);
+  p.use_fit(locator.from_corners(first.corners), first.image.size());
+  Misreads m;
+  if (learn) {
+    EXPECT_TRUE(read_still(p, first.image).read);
+    std::vector<std::string> expected(model.sites.size());
+    for (const auto& [site, layers] : start) expected[static_cast<size_t>(model.site_index(site))] = layers.back();
+    m.learnt = p.learn(expected, problems);
+  }
+  Rendered second = render_with_look(model, look, scattered(start, seed + 1), seed + 1);
+  const BoardObservation obs = read_still(p, second.image, 10000);
+  EXPECT_TRUE(obs.read);
+  for (size_t i = 0; i < model.sites.size(); ++i) {
+    auto it = second.truth.find(model.sites[i].name);
+    const std::string want = it == second.truth.end() ? "" : it->second, got = obs.sites[i].token;
+    const std::string line = model.sites[i].name + ": read '" + got + "', is '" + want + "'";
+    if (got != want) m.tokens.push_back(line);
+    if (!zeros && want.size() == 2 && want[1] == '0') continue;
+    if (got.substr(0, 1) != want.substr(0, 1)) m.sides.push_back(line);
+  }
+  if (!m.tokens.empty())
+    cv::imwrite(::testing::TempDir() + "cotoan_sets_" + std::to_string(seed) + ".png", p.debug_image());
+  return m;
+}
+
+// Both sides ivory (a shade apart, less than one piece's shade varies from the next), marks blue and purple in a
+// ring of small dots, glossy plastic under two glare spots, a little defocus: the look of a tuning image
+// (seed 5100001, image 41) whose start read R1, R2, R3 as B1, B2, B3 after learning, and whose set was then
+// dropped for the defaults, which gave every red piece to blue. The marks' hue (SideModel::hue) tells the
+// sides apart where the body colour and the mark pixels' own colour, blended with the body, do not: without it
+// R1, R2 and R3 of the start and of the position below were given to the other side.
+TEST(CotoanSets, TwoSetsOfOneBodyColourAreToldApartByTheHueOfTheirMarks) {
+  // The tuning image's look as `smartboard dataset` wrote it (table and hands left to the defaults).
+  const Look look = Look::from_json(nlohmann::json::parse(R"(
+{"board": {"colours": {"dark": "#a2332e", "ink": "#141414", "land": "#b7c8a6", "light": "#ebd19c", "sheet": "#c8c5bc",
+"water": "#6b90d5"}, "edge": "#bebbb2", "gloss": 0.048059680677753326, "markers": true, "material": "paper",
+"texture": 0.7396749173203445, "thickness_mm": 0.14228256209991721}, "camera": {"aim_offset_mm": [-1.3488816746389054,
+6.057935078843343], "azimuth_deg": 210.32326806570788, "hfov_deg": 69.27974772700364, "k1": 0.002030263367356039,
+"k2": 0.022720267498929473, "px_per_pitch": 34.45662616546003, "roll_deg": 0.11016276760018236, "tilt_deg":
+21.59331190941184}, "light": {"ambient": 0.37507809209097404, "azimuth_deg": 4.102681637456573, "directional":
+0.7990556818628094, "elevation_deg": 47.06332795015956, "exposure": 0.8931490138211111, "glare_size_mm":
+49.13004497960728, "glare_spots": 2, "glare_strength": 0.21449576025707268, "gradient": 0.045055550011076306,
+"gradient_angle_deg": 159.18818364463132, "kelvin": 7005.919454281629, "shadow_softness_mm": 2.5815273532642844,
+"vignette": 0.30151322030946537}, "pieces": {"diameter_pitch": 0.86, "dot_size": 0.14976082468619384, "dots": "ring",
+"face": "dots", "gloss": 0.8830405364516518, "grooves": 2, "height_mm": 8.290066008769326, "material": "plastic",
+"max_offset": 0.09660227265113062, "max_turn_deg": 180.0, "pattern_seed": 3121706637813288, "shade_jitter":
+0.34662089176912125, "shape": "disc", "sides": {"B": {"body": "#edd9be", "mark": "#a90aad"}, "R": {"body": "#e1d4b7",
+"mark": "#1371ab"}}, "symbols": "pictograms", "zero": "blank"}, "sensor": {"defocus_px": 1.0869923528130707,
+"jpeg_quality": 93, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 3.9051062433494605}}
+)"), "test look");
+  std::vector<std::string> problems;
+  // A blank 0 shows no mark: its side is its body's shade alone, and the two shades lie within one piece's
+  // jitter of each other (the start's B0 may read R0, and so may the position's).
+  const Misreads wrong = learn_then_read(look, 41, &problems, false);
+  EXPECT_TRUE(wrong.learnt);
+  EXPECT_LE(problems.size(), 1u) << "the start after learning, " << listed(problems);
+  EXPECT_TRUE(wrong.sides.empty()) << listed(wrong.sides);
+}
+
+// The look of a tuning image (seed 5100001, image 146: red and blue bodies with ivory rings of dots, tilt 42°,
+// 26 px per pitch, motion blur 7 px, JPEG 44), drawn here with seed 152: the learnt set reads three counts of
+// the start wrong, every side and every empty site right. It was dropped for the defaults (more than one piece
+// in ten wrong), which count dots with no picture of this set's and read the next position worse. Now kept: a
+// count misread is a lesser fault than a side.
+TEST(CotoanSets, ASetThatMisreadsAFewCountsOfTheStartIsKeptOverTheDefaults) {
+  const Look look = Look::from_json(nlohmann::json::parse(R"(
+{"board": {"colours": {"dark": "#7f5633", "ink": "#3b2a1a", "land": "#f4ecc6", "light": "#f6edd8", "sheet": "#f7f4ec",
+"water": "#8fb7d2"}, "edge": "#826952", "gloss": 0.19729586667239574, "markers": true, "material": "cardboard",
+"texture": 0.7024020421661812, "thickness_mm": 2.7790053392136764}, "camera": {"aim_offset_mm": [9.036406761294916,
+1.0325272862459296], "azimuth_deg": 242.81669888552534, "hfov_deg": 64.46461493489298, "k1": -0.0088936972539633,
+"k2": 0.029160024340079724, "px_per_pitch": 25.754222128252213, "roll_deg": 8.243748492806814, "tilt_deg":
+42.47579993739601}, "light": {"ambient": 0.4062015162287292, "azimuth_deg": 24.760083714603628, "directional":
+0.6688148965398695, "elevation_deg": 65.42407995557065, "exposure": 0.8088300630615637, "glare_size_mm":
+55.7041603942601, "glare_spots": 2, "glare_strength": 0.7271487260517129, "gradient": 0.11672658097156559,
+"gradient_angle_deg": 286.6966839339512, "kelvin": 6200.311301321652, "shadow_softness_mm": 1.6329936366493163,
+"vignette": 0.3029527337674882}, "pieces": {"diameter_pitch": 0.8344312167429999, "dot_size": 0.12012962486486264,
+"dots": "ring", "face": "dots", "gloss": 0.87410631370196, "grooves": 2, "height_mm": 5.32708711867221, "material":
+"plastic", "max_offset": 0.12833755187239107, "max_turn_deg": 180.0, "pattern_seed": 2301218363728808, "shade_jitter":
+0.327665887354086, "shape": "disc", "sides": {"B": {"body": "#2461a4", "mark": "#fcf5e4"}, "R": {"body": "#c4462d",
+"mark": "#fff9e2"}}, "symbols": "letters", "zero": "cross"}, "sensor": {"defocus_px": 0.0, "jpeg_quality": 44,
+"motion_angle_deg": 178.47757616247773, "motion_px": 7.445089623683627, "noise": 2.7554632339265233}}
+)"), "test look");
+  std::vector<std::string> problems, none;
+  const Misreads learnt = learn_then_read(look, 152, &problems);
+  EXPECT_EQ(problems.size(), 3u) << "this look no longer shows what the test is about: " << listed(problems);
+  EXPECT_TRUE(learnt.learnt);
+  const Misreads defaults = learn_then_read(look, 152, &none, true, false);
+  EXPECT_LT(learnt.tokens.size(), defaults.tokens.size())
+      << "learnt: " << listed(learnt.tokens) << "\ndefaults: " << listed(defaults.tokens);
+}
+
+}  // namespace
+}  // namespace sb::vision
