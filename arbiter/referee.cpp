@@ -667,11 +667,17 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       doubted_.clear();  // the board stands as it was, surely: no move hid in the frames before
     }
   }
-  if (held_ && held_generation_ == generation_ && (v.kind == Reading::Unclear || v.kind == Reading::Illegal)) {
+  // The board that stood behind the held reading is a position of the game: a fresh
+  // reading of moves that never shows it (a placement elsewhere, where the held mill's
+  // piece slid on) loses to reading on from the held moves.
+  const bool skips_held = held_ && held_generation_ == generation_ && v.kind == Reading::Moves &&
+                          path_stage_cost(*history_.back(), held_->frame, v.moves, options_.inference) == kInfeasible;
+  if (held_ && held_generation_ == generation_ &&
+      (v.kind == Reading::Unclear || v.kind == Reading::Illegal || skips_held)) {
     Position* after = history_.back().get();
     for (int index : held_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
     Verdict onward = read_frame(*after, f, {}, options_.inference);
-    if (onward.kind == Reading::Moves || onward.kind == Reading::NoChange || onward.kind == Reading::UnderWay) {
+    if (onward.kind == Reading::Moves || (!skips_held && (onward.kind == Reading::NoChange || onward.kind == Reading::UnderWay))) {
       Pending p = *held_;
       held_.reset();
       pending_.reset();

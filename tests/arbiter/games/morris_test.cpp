@@ -131,6 +131,22 @@ TEST(MorrisRefereeTest, PlacementTakenAtOnceAroundTwoMisreadFramesIsThreeMovesNo
   EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
 }
 
+TEST(MorrisRefereeTest, MillWhoseRemovedPieceWasPutBackThenASlideIsThreeMovesNotAPlacement) {
+  // Twelve Men's Morris: White's e3 mills and takes f4, Black places f4 again, both
+  // in one frame, which reads as the mill waiting for its removal. White then slides
+  // e3-e4: from the record that reads as a placement on e4, which never shows the
+  // board that stood with White on e3 (and leaves Black a piece in hand, so Black's
+  // next slide would be announced illegal). Play went on from the two moves.
+  RefereeOptions o;
+  o.start_fen = "WWW...BBBWWW.BB.B..BWWBW w 1 1";  // game 82 of eval-arbiter morris12 misread, ply 22
+  Script s("morris12", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  EXPECT_EQ(summary(s.play("e3xf4 f4")), "");
+  EXPECT_EQ(summary(s.play("e3-e4")), "move:e3xf4 move:f4 move:e3-e4");
+  EXPECT_EQ(summary(s.play("d2-b2")), "move:d2-b2");
+  EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
+}
+
 TEST(MorrisRefereeTest, PlacementTakenAtOnceBehindAMissedFrameIsAskedNotGuessed) {
   // Six Men's Morris: Black places a piece and White's mill takes it before any frame
   // shows it. Every empty point reads the board alike and reaches the same position:
