@@ -1152,6 +1152,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       // The later readings, read again from the other choice.
       std::vector<std::vector<int>> later;
       std::vector<std::vector<std::string>> later_alternatives;
+      std::vector<std::vector<std::vector<int>>> later_alike;  // as index paths, to ask again
       bool holds = true;
       for (size_t q = r; q-- > 0 && holds;) {
         Verdict v = read_frame(*p, frame_of(*moves[readings[q].last].evidence), {}, options_.inference);
@@ -1161,6 +1162,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
         std::vector<std::string> alts;
         for (const std::vector<int>& a : v.alternatives) alts.push_back(path_names(*p, a));
         later_alternatives.push_back(alts);
+        later_alike.push_back(v.alternatives);
         for (int i : v.moves) {
           p = p->successor(static_cast<size_t>(i)).next.get();
           if (avoid_end && p->over()) holds = false;
@@ -1224,6 +1226,13 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
           if (first.size() == original.size()) alike.push_back(first);
         }
         ask_if_hidden(readings[r].base, other, alike, out);
+        // The takeback closed the questions about the later readings too: those their
+        // other readings still explain are asked again.
+        int later_base = readings[r].base + static_cast<int>(other.size());
+        for (size_t q = 0; q < later.size(); ++q) {
+          ask_if_hidden(later_base, later[q], later_alike[q], out);
+          later_base += static_cast<int>(later[q].size());
+        }
       }
       if (phase_ == Phase::Playing && history_.back().get() == p) act_on(now, f.t, &f, out);
       return true;

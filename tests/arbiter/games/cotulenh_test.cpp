@@ -260,6 +260,34 @@ TEST(CotulenhRefereeTest, AnAnswerWhoseRewriteEndsTheGameStillAsksAboutTheLaterH
   EXPECT_EQ(s.referee.game().result, "1-0");
 }
 
+// Game 185 of `eval-arbiter --games cotulenh --run one`, plies 27–37: Red's air force
+// goes under the infantry on k4 (read as gone under a stack on j9: asked), Blue's air
+// force later goes under its infantry on b8 (asked too: c8, c9 … look alike), then the
+// air force leaves k4 with the infantry split off: the reading of ply 27 is revised.
+// The revision takes the later moves back and plays them again; the question about
+// ply 32 (6 here) must be asked again, not lost with them.
+TEST(CotulenhRefereeTest, ARevisionOfAnEarlierReadingAsksAgainAboutTheHiddenChoicesOfTheMovesItReplays) {
+  RefereeOptions o;
+  o.start_fen = "11/2n2hch3/4a1s3a/2ng1t1tg2/f1ie3m1ei/2f8/1N4M4/2IE1T2EF1/2NGF1ST2I/4A3GA1/5H1H3/6C4 r";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fj5-k4", "Nc9-c10", "Nb6-b9", "Mh8-i8", "Sg4-f4", "Fc7-b8",
+                                          "Nb9-a10", "Sg10-i10", "Ae3-d3", "Fa8-b9", "Fk4-j5/Ik4-k3"};
+  std::string seen;
+  for (const std::string& m : truth) seen += summary(s.play(m)) + " ";
+  seen += summary(s.see(s.board())) + " " + summary(s.see(s.board()));
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  const auto asked_at = [&](int ply) {
+    return std::any_of(s.referee.questions().begin(), s.referee.questions().end(),
+                       [&](const Question& q) { return q.ply == ply; });
+  };
+  ASSERT_TRUE(asked_at(6)) << seen;  // ply 32 of the game
+  s.command({{"command", "confirm"}, {"move", "Fc7-b8"}, {"ply", 6}});
+  for (const Question& q : s.referee.questions()) ADD_FAILURE() << "still open: ply " << q.ply;
+  ASSERT_EQ(s.referee.ply(), 11) << seen;
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
