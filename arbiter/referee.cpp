@@ -796,7 +796,7 @@ void Referee::hold_fallback(const Verdict& v, const Frame& f) {
 }
 
 void Referee::settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out) {
-  if (ends_game(v) && try_revision(f, out, true)) return;
+  if (ends_game(v) && try_revision(f, out, true, kInfeasible, v.moves.size())) return;
   act_on(v, t, &f, out);
 }
 
@@ -1063,7 +1063,7 @@ bool Referee::ends_game(const Verdict& v) {
   return false;
 }
 
-bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end, double beat) {
+bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end, double beat, size_t frame_plies) {
   const bool beating = beat < kInfeasible;
   const std::string key = board_key(f.board) + "@" + std::to_string(generation_) + (avoid_end ? "|end" : "") +
                           (beating ? "|beat" : "");
@@ -1173,6 +1173,12 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       if (now.kind != Reading::Moves && now.kind != Reading::NoChange) continue;
       if (beating && (now.then_under_way || std::max(0.0, choice.fit - ev.fit) + now.cost >= beat - 1e-9)) continue;
       if (avoid_end) {
+        // Not more moves than the record and the frame's own reading: a shot-down air
+        // force and a final capture (two moves, two frames) are not to be read as four
+        // moves (a flight, a strike on it, another flight and a step) to avoid the end.
+        size_t revised_plies = other.size() + now.moves.size();
+        for (const std::vector<int>& l : later) revised_plies += l.size();
+        if (revised_plies > moves.size() - static_cast<size_t>(readings[r].base) + frame_plies) continue;
         bool over = p->over();
         Position* q = p;
         for (int i : now.moves) {

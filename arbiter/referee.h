@@ -235,12 +235,15 @@ class Referee {
   // returns true when another choice makes this frame a legal move.
   // With `avoid_end`, the frame does read as moves but they would end the game:
   // revise only to a choice after which the frame reads and the game goes on (a
-  // guess about hidden pieces must not end a game that other choices continue).
+  // guess about hidden pieces must not end a game that other choices continue),
+  // and with no more moves than the record and the frame's own reading of
+  // `frame_plies` moves (an end is no reason to read more moves than were seen).
   // With `beat` finite, the frame does read as moves at that cost: revise only the
   // newest reading, and only if the other choice plus the frame's reading from it
   // costs less (two moves read from one frame where a doubtful earlier reading, read
   // another way, leaves one).
-  bool try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end = false, double beat = kInfeasible);
+  bool try_revision(const Frame& f, std::vector<Event>& out, bool avoid_end = false, double beat = kInfeasible,
+                    size_t frame_plies = 0);
   // Plays `other` (index path from ply `base`) instead of the moves from `base` to
   // `last`, then the later moves read again from their own frames (or, for moves
   // without one, by notation). Returns false, changing nothing, if a later frame does

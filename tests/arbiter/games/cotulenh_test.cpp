@@ -288,6 +288,27 @@ TEST(CotulenhRefereeTest, ARevisionOfAnEarlierReadingAsksAgainAboutTheHiddenChoi
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
 }
 
+// Game 261 of `eval-arbiter --games cotulenh --run one`, plies 50–51: Blue's navy goes
+// under its infantry on c8 (the camera sees c5 emptied), then Red's air force takes
+// Blue's last air force on k11, which ends the game. Reading c5's frame as two moves
+// (the navy to b5, taken by Red's artillery) and the last as two more (an air force's
+// flight and a step) also lets the game go on, but reads four moves from two frames:
+// an end is no reason to read more moves than the frames show.
+TEST(CotulenhRefereeTest, AnEndIsNotAvoidedByReadingMoreMovesThanTheFramesShow) {
+  RefereeOptions o;
+  o.start_fen = "8c2/3a1h1h2f/2n8/3eg2t1a1/2i2+A4i/5tF2E1/7T3/2n7I/N2G1T5/N2A2S1G2/5H1H2F/9C1 b 90 30 IEMegsfm";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  std::string seen = summary(s.play("Nc5-c8"));
+  seen += " " + summary(s.play("Fg7xk11"));
+  seen += " " + summary(s.see(s.board())) + " " + summary(s.see(s.board()));
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  ASSERT_TRUE(s.rules->outcome(s.state).over());
+  ASSERT_EQ(s.referee.ply(), 2) << seen;
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
+  EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
