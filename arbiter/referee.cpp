@@ -582,7 +582,7 @@ void Referee::finish_input(int64_t t, std::vector<Event>& out) {
     Pending p = *pending_;
     pending_.reset();
     p.verdict.ambiguous = false;
-    act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
+    settle(p.verdict, std::max(p.since, last_event_t_), p.frame, out);
   } else if (last_verdict_.kind == Reading::Unclear && cached_generation_ == generation_ && illegal_key_.empty() &&
              join(names(last_verdict_.squares)) != unclear_key_) {
     announce_unclear(last_verdict_, last_t_, &cached_board_, out);
@@ -754,6 +754,17 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       if (goes_on) {
         Pending p = *pending_;
         pending_.reset();
+        // The waiting reading would end the game (an air force shot down, the other
+        // one hidden under a stack by an earlier choice): as when settling it, an earlier
+        // choice after which the game goes on is tried first; then the frame is read anew.
+        if (ends_game(p.verdict) &&
+            try_revision(p.frame, out, true, kInfeasible, p.verdict.moves.size())) {
+          if (phase_ != Phase::Playing) return;
+          Verdict now = read_frame(*history_.back(), f, earlier_boards(), options_.inference);
+          if (now.ambiguous && (now.kind == Reading::Moves || now.kind == Reading::Takeback)) pending_ = Pending{now, f.t, f};
+          else settle(now, f.t, f, out);
+          return;
+        }
         act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
         if (phase_ != Phase::Playing || history_.back().get() != after) return;
         if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};

@@ -309,6 +309,36 @@ TEST(CotulenhRefereeTest, AnEndIsNotAvoidedByReadingMoreMovesThanTheFramesShow) 
   EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
 }
 
+// Game 130 of `eval-arbiter --games cotulenh --run one`, plies 52–59: Blue's air force
+// goes under its infantry on k8 (read as shot down on h6: asked), flies on under its
+// commander on g12 as the infantry steps to j8, and Blue's other air force is shot
+// down. Read from the record, that is Blue's last air force lost, but the frame after it
+// already shows the next move: the waiting reading must not end the game when an
+// earlier choice (the one asked about) lets it go on.
+TEST(CotulenhRefereeTest, AWaitingReadingThatWouldEndTheGameFirstTriesTheEarlierChoiceAfterWhichItGoesOn) {
+  RefereeOptions o;
+  o.start_fen = "6ca3/1n3h1h3/3igas4/7tg2/2nt3f2i/2N2m4e/8f2/4G1S2EI/5FM2T1/3EAT1AG2/5H1H3/N2C3F3 b 10 10 Ie";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fh8-k8", "Cd1-g1", "Fk8-g12/Ik8-j8", "Ed3-c3",
+                                          "Fi6-h5", "Sg5-f6", "Nb11-a11", "Nc7-c5"};
+  std::string seen;
+  for (const std::string& m : truth) seen += summary(s.play(m)) + " ";
+  seen += summary(s.see(s.board())) + " " + summary(s.see(s.board()));
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  EXPECT_FALSE(s.referee.game().over) << seen;
+  // The operator answers what is still asked with the moves played.
+  for (int round = 0; round < 8 && !s.referee.questions().empty(); ++round) {
+    const Question q = s.referee.questions().front();
+    std::string played;
+    for (int k = q.base; k < q.ply; ++k) played += (played.empty() ? "" : " ") + truth[static_cast<size_t>(k)];
+    s.command({{"command", "confirm"}, {"move", played}, {"ply", q.ply}});
+  }
+  EXPECT_TRUE(s.referee.questions().empty());
+  ASSERT_EQ(s.referee.ply(), 8) << seen;
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
