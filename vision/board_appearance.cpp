@@ -97,6 +97,12 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
   samples.reserve(top.total() / 4 + 16);
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   std::array<int, kRoles> count{};
+  // log Y of every sum of three 8-bit channels, as the samples compute it (Y = sum / 3 + 1).
+  static const std::array<float, 3 * 255 + 1> log_y = [] {
+    std::array<float, 3 * 255 + 1> t{};
+    for (int k = 0; k <= 3 * 255; ++k) t[static_cast<size_t>(k)] = std::log(static_cast<float>(k) / 3.f + 1.f);
+    return t;
+  }();
   for (int v = 0; v < top.rows; v += 2) {
     const auto* row = top.ptr<cv::Vec3b>(v);
     const uchar* l = labels.ptr<uchar>(v);
@@ -104,8 +110,7 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     for (int u = (v / 2) % 2; u < top.cols; u += 2) {
       if (l[u] == kNoPaint || (e && e[u])) continue;
       const cv::Vec3f c(row[u][0], row[u][1], row[u][2]);
-      const float y = (c[0] + c[1] + c[2]) / 3.f + 1.f;
-      samples.push_back({u * sx, v * sy, std::log(y), c, l[u]});
+      samples.push_back({u * sx, v * sy, log_y[static_cast<size_t>(row[u][0] + row[u][1] + row[u][2])], c, l[u]});
       ++count[l[u]];
     }
   }

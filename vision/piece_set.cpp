@@ -25,25 +25,28 @@ cv::Vec3f mark_hue(const Face& face, const cv::Vec3f& white, const cv::Vec3f& bo
   const cv::Vec3f along = body_rel / blen;
   const cv::Vec3f inv(1.f / std::max(1.f, white[0]), 1.f / std::max(1.f, white[1]), 1.f / std::max(1.f, white[2]));
   const auto& radii = face_radii();
-  cv::Vec3f sum(0, 0, 0);
+  float sum[3] = {0, 0, 0};
   float total = 0;
+  const float min2 = kHueMin * kHueMin;
   for (int v = 0; v < kFaceSize; ++v) {
     const auto* row = face.patch.ptr<cv::Vec3f>(v);
+    const float* rr = radii.data() + v * kFaceSize;
     for (int u = 0; u < kFaceSize; ++u) {
-      if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.85f) continue;
-      const cv::Vec3f d(row[u][0] * inv[0] - body_rel[0], row[u][1] * inv[1] - body_rel[1],
-                        row[u][2] * inv[2] - body_rel[2]);
-      const cv::Vec3f across = d - along * d.dot(along);
-      const float len = static_cast<float>(cv::norm(across));
-      if (len <= kHueMin) continue;
-      sum += across;
-      total += len;
+      if (rr[u] > 0.85f) continue;
+      const float d0 = row[u][0] * inv[0] - body_rel[0], d1 = row[u][1] * inv[1] - body_rel[1],
+                  d2 = row[u][2] * inv[2] - body_rel[2];
+      const float t = d0 * along[0] + d1 * along[1] + d2 * along[2];
+      const float a0 = d0 - along[0] * t, a1 = d1 - along[1] * t, a2 = d2 - along[2] * t;
+      const float len2 = a0 * a0 + a1 * a1 + a2 * a2;
+      if (len2 <= min2) continue;
+      sum[0] += a0, sum[1] += a1, sum[2] += a2;
+      total += std::sqrt(len2);
     }
   }
-  const float n = static_cast<float>(cv::norm(sum));
+  const float n = std::sqrt(sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]);
   if (n <= 1e-6f) return {0, 0, 0};
   *strength = total;
-  return sum / n;
+  return cv::Vec3f(sum[0], sum[1], sum[2]) / n;
 }
 
 const SideModel* PieceSet::side(char s) const {
