@@ -525,11 +525,15 @@ std::vector<PathFit> readings_within(Position& position, const Frame& frame, dou
     if (double c = settled_cost(frame, x, s1, w); c <= limit) found.push_back({{static_cast<int>(i)}, c});
     if (!options.two_moves) continue;
     const Diff x1 = diff_after(frame, x, s1, w);
-    if (x1.confident.empty() || !second_move_can_explain(frame, x1, s1, mover)) continue;
+    if (x1.all.empty() || !second_move_can_explain(frame, x1, s1, mover)) continue;
+    // Where the first move reads every sure change, a reply may still hide behind
+    // doubtful readings alone (the other side's piece misread as the mover's): a
+    // revision looks for it too, when a later frame needs it.
+    const std::vector<int>& touched = x1.confident.empty() ? x1.all : x1.confident;
     Position& p1 = *s1.next;
-    for (int reply : p1.moves_touching(x1.confident)) {
+    for (int reply : p1.moves_touching(touched)) {
       const size_t j = static_cast<size_t>(reply);
-      if (!may_touch(p1.move(j), x1.confident)) continue;
+      if (!may_touch(p1.move(j), touched)) continue;
       if (double c = settled_cost(frame, x1, p1.successor(j), w); c <= limit)
         found.push_back({{static_cast<int>(i), static_cast<int>(j)}, c});
     }

@@ -129,8 +129,12 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
         unshown[static_cast<size_t>(ply)] = true;
         continue;
       }
-      if (trace) std::fprintf(stderr, "ply %d %s%s\n", ply, skipped ? "(after a skipped one) " : "",
-                              notations[static_cast<size_t>(ply) - 1].c_str());
+      if (trace) {
+        if (skipped)
+          std::fprintf(stderr, "ply %d (not shown) %s\n", ply - 1, notations[static_cast<size_t>(ply) - 2].c_str());
+        std::fprintf(stderr, "ply %d %s%s -> %s\n", ply, skipped ? "(after a skipped one) " : "",
+                     notations[static_cast<size_t>(ply) - 1].c_str(), fens[static_cast<size_t>(ply)].c_str());
+      }
       show(rules->observe(truth[static_cast<size_t>(ply)]), t, skipped ? 2 : 1);
       for (int again = 1; again < options.frames_per_position; ++again)
         show(rules->observe(truth[static_cast<size_t>(ply)]), t + again * options.frame_ms / (2 * options.frames_per_position), 0);

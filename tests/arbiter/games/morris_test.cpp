@@ -147,6 +147,21 @@ TEST(MorrisRefereeTest, MillWhoseRemovedPieceWasPutBackThenASlideIsThreeMovesNot
   EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
 }
 
+TEST(MorrisRefereeTest, ReplyMisreadBehindAMissedFrameIsReadWhenTheNextFrameNeedsThreeMoves) {
+  // Six Men's Morris: White's b4 and Black's c2 in one frame, c2 read doubtfully as
+  // White: one move (b4) reads it best. The next frame again shows two moves more (a5,
+  // a1): three from the record. The earlier frame, read as both moves, leaves two.
+  RefereeOptions o;
+  o.start_fen = "..B..B.WBWB.W.W. w 2 2";  // game 193 of eval-arbiter morris6 misread, ply 8
+  Script s("morris6", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("b4 c2");
+  EXPECT_EQ(summary(s.see_doubting(s.with(s.board(), "c2", "W"), {"c2"}, 0.32f)), "move:b4");
+  EXPECT_EQ(summary(s.play("a5 a1")), "takeback:0 move:b4 move:c2 move:a5 move:a1");
+  EXPECT_EQ(summary(s.play("c1-e1")), "move:c1-e1");
+  EXPECT_EQ(s.rules->fen(s.referee.state()), s.rules->fen(s.state));
+}
+
 TEST(MorrisRefereeTest, PlacementTakenAtOnceBehindAMissedFrameIsAskedNotGuessed) {
   // Six Men's Morris: Black places a piece and White's mill takes it before any frame
   // shows it. Every empty point reads the board alike and reaches the same position:
