@@ -59,7 +59,8 @@ float vote_norm() {
 
 }  // namespace
 
-void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radii, cv::Mat& acc, const cv::Mat& base) {
+void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radii, cv::Mat& acc, const cv::Mat& base,
+                const cv::Mat& voters) {
   roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
   if (roi.width < 3 || roi.height < 3) return;
   if (acc.size() != bgr.size() || acc.type() != CV_32F) acc = cv::Mat::zeros(bgr.size(), CV_32F);
@@ -69,40 +70,61 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
   const int ch = bgr.channels();
   const float rmax = radii.empty() ? 0 : *std::max_element(radii.begin(), radii.end());
   // Votes land up to rmax outside the roi: the accumulator is written wherever it exists.
-  std::vector<float*> acc_rows(static_cast<size_t>(acc.rows));
-  for (int y = 0; y < acc.rows; ++y) acc_rows[static_cast<size_t>(y)] = acc.ptr<float>(y);
+  float* const acc0 = acc.ptr<float>(0);
+  const size_t acc_step = acc.step1();
+  const int acc_cols = acc.cols, acc_rows = acc.rows;
+  // Most pixels of a textured, noisy plane vote: the loop is kept free of unpredictable branches (a vote whose
+  // side faces the base adds nothing instead of being skipped, the same sums).
+  const std::vector<float> rs = radii;  // not aliased by the accumulator's stores
+  const int nr = static_cast<int>(rs.size());
+  constexpr int kMin2 = static_cast<int>(kEdgeMin * kEdgeMin);
   for (int y = 1; y < roi.height - 1; ++y) {
     const short* px = gx.ptr<short>(y);
     const short* py = gy.ptr<short>(y);
     const cv::Vec2f* brow = base.empty() ? nullptr : base.ptr<cv::Vec2f>(roi.y + y) + roi.x;
+    const uchar* vrow = voters.empty() ? nullptr : voters.ptr<uchar>(roi.y + y) + roi.x;
+    const float oy = static_cast<float>(roi.y + y);
     for (int x = 1; x < roi.width - 1; ++x) {
-      // The channel with the strongest edge: pieces may differ from the board in hue only.
-      int best = 0;
-      int bx = 0, by = 0;
-      for (int c = 0; c < ch; ++c) {
-        const int vx = px[x * ch + c], vy = py[x * ch + c];
+      if (vrow && !vrow[x]) continue;
+      // The channel with the strongest edge: pieces may differ from the board in hue only (the first of equals).
+      const short* gxp = px + x * ch;
+      const short* gyp = py + x * ch;
+      int bx = gxp[0], by = gyp[0];
+      int best = bx * bx + by * by;
+      for (int c = 1; c < ch; ++c) {
+        const int vx = gxp[c], vy = gyp[c];
         const int m = vx * vx + vy * vy;
-        if (m > best) best = m, bx = vx, by = vy;
+        const bool better = m > best;
+        best = better ? m : best;
+        bx = better ? vx : bx;
+        by = better ? vy : by;
       }
-      if (best < kEdgeMin * kEdgeMin) continue;
+      if (best < kMin2) continue;
       const float mag = std::sqrt(static_cast<float>(best));
       const float w = std::min(1.f, mag / kEdgeFull);
       const float nx = bx / mag, ny = by / mag;
-      const float ox = static_cast<float>(roi.x + x), oy = static_cast<float>(roi.y + y);
+      const float ox = static_cast<float>(roi.x + x);
       // For the centre o + s·n the edge's outward side is −s·n: no vote when that faces the base.
       float facing = 0;
       if (brow) {
-        const float bl = std::sqrt(brow[x][0] * brow[x][0] + brow[x][1] * brow[x][1]);
-        if (bl > 1.f) facing = (nx * brow[x][0] + ny * brow[x][1]) / bl;
+        const float b0 = brow[x][0], b1 = brow[x][1];
+        const float bl = std::sqrt(b0 * b0 + b1 * b1);
+        facing = bl > 1.f ? (nx * b0 + ny * b1) / bl : 0.f;
       }
-      for (float r : radii) {
-        for (float s : {r, -r}) {
-          if (-(s > 0 ? 1.f : -1.f) * facing > 0.35f) continue;
-          // Rounded to the nearest pixel (halves up, as lround for the non-negative positions kept).
-          const float fx = ox + s * nx, fy = oy + s * ny;
-          if (fx <= -0.5f || fy <= -0.5f) continue;
+      const float w_out = facing < -0.35f ? 0.f : w;  // the centre at +r·n
+      const float w_in = facing > 0.35f ? 0.f : w;    // the centre at −r·n
+      for (int k = 0; k < nr; ++k) {
+        const float dx = rs[static_cast<size_t>(k)] * nx, dy = rs[static_cast<size_t>(k)] * ny;
+        // Rounded to the nearest pixel (halves up, as lround for the non-negative positions kept).
+        float fx = ox + dx, fy = oy + dy;
+        if (fx > -0.5f && fy > -0.5f) {
           const int vx = static_cast<int>(fx + 0.5f), vy = static_cast<int>(fy + 0.5f);
-          if (vx < acc.cols && vy < acc.rows) acc_rows[vy][vx] += w;
+          if (vx < acc_cols && vy < acc_rows) acc0[static_cast<size_t>(vy) * acc_step + static_cast<size_t>(vx)] += w_out;
+        }
+        fx = ox - dx, fy = oy - dy;
+        if (fx > -0.5f && fy > -0.5f) {
+          const int vx = static_cast<int>(fx + 0.5f), vy = static_cast<int>(fy + 0.5f);
+          if (vx < acc_cols && vy < acc_rows) acc0[static_cast<size_t>(vy) * acc_step + static_cast<size_t>(vx)] += w_in;
         }
       }
     }

@@ -27,8 +27,11 @@ struct Disc {
 // `base` (CV_32FC2, bgr's size, optional): per pixel, where a piece's base lies relative to its top
 // (Rectifier::base_offset_map); an edge whose outward side faces the base is the piece's side, not its top's
 // rim, and does not vote for that centre.
+// `voters` (CV_8U, bgr's size, optional): only pixels where it is non-zero vote (the union of the areas whose
+// votes can reach the windows looked at).
 void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radii, cv::Mat& acc,
-                const cv::Mat& base = cv::Mat());
+                const cv::Mat& base = cv::Mat(),
+                const cv::Mat& voters = cv::Mat());
 
 // The best disc whose centre lies within `window` of `acc`: the peak, then centre and radius measured along rays
 // (the edge nearest `radius` on each of 32 rays, a circle fitted through them with outliers dropped). `base`:
