@@ -251,7 +251,8 @@ float CellReader::unknown_radius(const Rectifier& rect, Planes& planes, const Pi
 }
 
 void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float r, float tol, Planes& planes,
-                            std::vector<SiteDetail>& details, const std::vector<bool>* only) const {
+                            std::vector<SiteDetail>& details, const std::vector<bool>* only,
+                            std::vector<std::pair<std::string, double>>* stage_ms) const {
   const CanonicalFrame& tf = rect.top_frame();
   const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
   const float win = params_.search_pitches * pitch_px;
@@ -264,18 +265,65 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
   // The edges that can vote for a centre in a site's window lie within the window grown by the largest radius.
   const int reach = static_cast<int>(std::ceil(radii.back())) + 2;
   planes.level1.resize(n);
+  auto window_of = [&](size_t i) {
+    const cv::Point2d c = tf.to_px(rect.model().sites[i].centre);
+    return cv::Rect(static_cast<int>(std::lround(c.x - win)), static_cast<int>(std::lround(c.y - win)),
+                    static_cast<int>(2 * win) + 1, static_cast<int>(2 * win) + 1);
+  };
+  double t = thread_cpu_ms();
   for (int l = 1; l <= levels; ++l) {
+    // The sites looked at in this plane. A stack's top is looked for only where the level-1 plane shows
+    // something like a piece's rim at all (most empty sites' circles there score lower).
+    std::vector<bool> look(n, true);
+    size_t looked = n;
+    if (only) look = *only;
+    if (l > 1)
+      for (size_t i = 0; i < n; ++i)
+        look[i] = look[i] && planes.level1[i].score >= params_.stack_search_min;
+    looked = static_cast<size_t>(std::count(look.begin(), look.end(), true));
+    // Votes over the whole plane, or each window's alone when few sites are looked at (a window's votes come
+    // from an area about twice its own).
+    const bool per_site = only || 2 * looked < n;
     cv::Mat& top = planes.top[static_cast<size_t>(l - 1)];
-    if (top.empty()) rect.top_image(pyramid, l, top);
+    if (l == 1) {
+      if (top.empty()) rect.top_image(pyramid, l, top);
+    } else if (!per_site) {
+      rect.top_image(pyramid, l, top);
+    } else if (looked > 0) {
+      std::vector<cv::Rect> rects;
+      for (size_t i = 0; i < n; ++i)
+        if (look[i]) {
+          const cv::Rect w = window_of(i);
+          rects.emplace_back(w.x - reach - 2, w.y - reach - 2, w.width + 2 * reach + 4, w.height + 2 * reach + 4);
+        }
+      rect.top_image(pyramid, l, top, &rects);
+    }
     cv::Mat& acc = planes.acc[static_cast<size_t>(l - 1)];
+    if (looked == 0) continue;
     acc = cv::Mat::zeros(top.size(), CV_32F);
-    if (!only) disc_votes(top, cv::Rect(0, 0, top.cols, top.rows), radii, acc, rect.base_offset_map(l));
+    const cv::Rect all(0, 0, top.cols, top.rows);
+    // A few windows are voted for one by one; more at once, by the pixels of their grown windows alone.
+    const bool one_by_one = per_site && looked <= 6;
+    if (!per_site) {
+      disc_votes(top, all, radii, acc, rect.base_offset_map(l));
+    } else if (!one_by_one) {
+      cv::Mat voters = cv::Mat::zeros(top.size(), CV_8U);
+      cv::Rect box;
+      for (size_t i = 0; i < n; ++i)
+        if (look[i]) {
+          const cv::Rect w = window_of(i);
+          const cv::Rect grown = cv::Rect(w.x - reach, w.y - reach, w.width + 2 * reach, w.height + 2 * reach) & all;
+          voters(grown).setTo(1);
+          box = box.empty() ? grown : (box | grown);
+        }
+      disc_votes(top, cv::Rect(box.x - 1, box.y - 1, box.width + 2, box.height + 2), radii, acc,
+                 rect.base_offset_map(l), voters);
+    }
     for (size_t i = 0; i < details.size(); ++i) {
-      if (only && !(*only)[i]) continue;
-      cv::Point2d c = tf.to_px(rect.model().sites[i].centre);
-      cv::Rect w(static_cast<int>(std::lround(c.x - win)), static_cast<int>(std::lround(c.y - win)),
-                 static_cast<int>(2 * win) + 1, static_cast<int>(2 * win) + 1);
-      if (only) {
+      if (!look[i]) continue;
+      const cv::Point2d c = tf.to_px(rect.model().sites[i].centre);
+      const cv::Rect w = window_of(i);
+      if (one_by_one) {
         // This window's votes alone (a neighbour's window overlaps it: its votes were counted there).
         const cv::Rect grown(w.x - reach, w.y - reach, w.width + 2 * reach, w.height + 2 * reach);
         const cv::Rect clear(grown.x - reach - 3, grown.y - reach - 3, grown.width + 2 * reach + 6,
@@ -293,6 +341,11 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
       if (l == 1 || (d.score > details[i].disc.score + params_.level_margin && d.score >= params_.stack_min_score &&
                      off <= params_.stack_max_offset))
         details[i].disc = d;
+    }
+    if (stage_ms) {
+      const double now = thread_cpu_ms();
+      stage_ms->emplace_back(l == 1 ? "discs: level 1" : "discs: level " + std::to_string(l), now - t);
+      t = now;
     }
   }
 }
@@ -813,8 +866,8 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
       rect.top_image(pyramid, 1, planes.top[0]);
       clock.lap("top image");
     }
-    find_discs(rect, pyramid, r, tol, planes, out.details, only);
-    clock.lap("discs");
+    find_discs(rect, pyramid, r, tol, planes, out.details, only, &out.stage_ms);
+    clock.t = thread_cpu_ms();
     measure_foreign(rect, planes, set, out.details, partial ? &cache->paint : nullptr, only);
     keep_supported_stacks(rect, planes, out.details, only);
     if (planes.paint.ok) white = planes.paint.reference();

@@ -39,6 +39,8 @@ struct ReaderParams {
   float stack_min_score = 0.4f;       // ... and show at least this much of its rim, its centre at most
   float stack_max_offset = 0.24f;     // this many pitches from the site's (pieces lie up to 0.2 pitch off);
   float stack_min_support = 0.3f;     // and the level-1 plane must show this foreign a share of the site's centre
+  // Stack planes are searched only at sites whose level-1 disc scores at least this much.
+  float stack_search_min = 0.25f;
   // The board's paint is measured again without the sites whose centre is this foreign or whose rim scores this
   // high (plainly pieces).
   float repaint_foreign = 0.35f;
@@ -124,8 +126,10 @@ class CellReader {
   struct Planes;
   // `only`: when given, the sites to look at (the others keep their details); the votes are then counted in
   // each of their windows alone.
+  // `stage_ms`: when given, gets each plane's milliseconds.
   void find_discs(const Rectifier& rect, FramePyramid& pyramid, float radius_px, float tol, Planes& planes,
-                  std::vector<SiteDetail>& details, const std::vector<bool>* only = nullptr) const;
+                  std::vector<SiteDetail>& details, const std::vector<bool>* only = nullptr,
+                  std::vector<std::pair<std::string, double>>* stage_ms = nullptr) const;
   // The per-site pictures a ReadCache compares.
   std::vector<cv::Mat> site_pictures(const Rectifier& rect, const cv::Mat& top) const;
   // The top faces' radius: measured at the sites in `use` (all when empty), keeping those most like discs.
