@@ -26,7 +26,6 @@ void MotionGate::reset() {
   have_prev_ = false;
   settled_ = false;
   reference_.release();
-  earlier_.clear();
   last_motion_ms_ = -1;
   ring_blocked_since_ = -1;
 }
@@ -157,6 +156,26 @@ double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
 
 }  // namespace
 
+cv::Mat MotionGate::edge_parts(const cv::Mat& changed) const {
+  cv::Mat labels;
+  const int n = cv::connectedComponents(changed, labels, 8, CV_32S);
+  std::vector<uint8_t> from_edge(static_cast<size_t>(n), 0);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    const uchar* edge = edge_.ptr<uchar>(y);
+    for (int x = 0; x < labels.cols; ++x)
+      if (l[x] && edge[x]) from_edge[static_cast<size_t>(l[x])] = 1;
+  }
+  cv::Mat out = cv::Mat::zeros(changed.size(), CV_8U);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < labels.cols; ++x) o[x] = from_edge[static_cast<size_t>(l[x])] && l[x] ? 255 : 0;
+  }
+  cv::dilate(out, out, cv::Mat(), cv::Point(-1, -1), 2);
+  return out;
+}
+
 GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   GateResult r;
   cv::Mat cur;
@@ -231,40 +250,16 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
           if (edge[x]) from_edge[k] = 1;
         }
       }
-      // A settled scene may hold a hand that rested beside the board when it settled; once it has gone, its
-      // absence looks like an arm lying across the edge. The scene before it came tells: where the frame now
-      // looks like an earlier settled scene, what changed is that the hand left. There the settled scene is
-      // put right and nothing holds the board.
-      std::vector<cv::Mat> earlier_diff;
       for (size_t k = 1; k < static_cast<size_t>(n); ++k) {
         if (!from_edge[k] || in_zone[k] < params_.arm_zone_px) continue;
-        const cv::Mat part = labels == static_cast<int>(k);
-        const int area = cv::countNonZero(part);
-        bool left = false;
-        for (size_t e = 0; e < earlier_.size() && !left; ++e) {
-          if (earlier_diff.size() <= e) {
-            cv::Mat d;
-            field_difference(cur, earlier_[e], fit_gain_field(cur, earlier_[e], sample_idx_), d);
-            earlier_diff.push_back(d);
-          }
-          cv::Mat same;
-          cv::compare(earlier_diff[e], threshold * 1.5, same, cv::CMP_LE);
-          left = cv::countNonZero(same & part) >= params_.left_share * area;
-        }
-        if (left) {
-          cv::Mat grown;
-          cv::dilate(part, grown, cv::Mat(), cv::Point(-1, -1), 2);
-          cur.copyTo(reference_, grown);
-          continue;
-        }
         ring_changed += in_ring[k];
-        holding_.setTo(255, part);
+        holding_.setTo(255, labels == static_cast<int>(k));
       }
     }
     if (ring_changed >= params_.ring_foreign_px) {
       if (ring_blocked_since_ < 0) ring_blocked_since_ = t_ms;
       if (t_ms - ring_blocked_since_ >= params_.absorb_ms && t_ms - last_motion_ms_ >= params_.absorb_ms) {
-        cur.copyTo(reference_, ring_);  // it has stayed: it is part of the scene now
+        cur.copyTo(reference_, ring_ | holding_);  // it has stayed: it is part of the scene now
         ring_blocked_since_ = -1;
       } else {
         r.ring_blocked = true;
@@ -278,16 +273,29 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
 
   const bool still = t_ms - last_motion_ms_ >= params_.still_ms;
   const bool now_settled = still && !r.ring_blocked;
+  // The settled scene is the board and the table without hands: what changed since it was last taken comes into
+  // it when the board settles, except a change that comes in from the gate image's edge (a hand resting beside
+  // the board, its arm); while settled it follows the light only where nothing changed. A hand kept out of it
+  // shows whole when it creeps over the board later (in it, only the hand's last few millimetres would), and its
+  // absence is no change once it has gone.
   if (now_settled && !settled_) {
     r.just_settled = true;
     r.settle_latency_ms = t_ms - last_motion_ms_;
-    if (!reference_.empty() && params_.earlier_scenes > 0) {
-      earlier_.insert(earlier_.begin(), reference_);
-      if (earlier_.size() > static_cast<size_t>(params_.earlier_scenes)) earlier_.pop_back();
+    if (reference_.empty() || static_change_.empty()) {
+      reference_ = cur.clone();
+    } else {
+      cur.copyTo(reference_, ~edge_parts(static_change_));
     }
-    reference_ = cur.clone();
   } else if (now_settled) {
-    cv::addWeighted(reference_, 1 - params_.reference_follow, cur, params_.reference_follow, 0, reference_);
+    cv::Mat followed;
+    cv::addWeighted(reference_, 1 - params_.reference_follow, cur, params_.reference_follow, 0, followed);
+    if (static_change_.empty()) {
+      reference_ = followed;
+    } else {
+      cv::Mat keep;
+      cv::dilate(static_change_, keep, cv::Mat(), cv::Point(-1, -1), 1);
+      followed.copyTo(reference_, ~keep);
+    }
   }
   settled_ = now_settled;
   r.settled = now_settled;

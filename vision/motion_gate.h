@@ -8,10 +8,11 @@
 // → per-site and board disturbance → static check (a change against the settled scene that stays, coming in
 // from the gate image's edge across the ring just outside the board zone and well into the zone — an arm, the
 // hand resting over the board — keeps the board unsettled; a piece put down or taken beside the board does not
-// reach from the edge over it; a change where the frame looks again like one of the `earlier_scenes` settled
-// before is a hand that rested beside the board when it last settled and has gone: the settled scene is put
-// right there; anything still there after `absorb_ms` becomes part of the scene) → settled when nothing moved
-// for `still_ms`. debug_image() shows what moved, what changed and what holds the board.
+// reach from the edge over it; the settled scene never takes in a change that comes from the edge — a hand
+// resting beside the board when it settles, or one that came there while it stayed settled — so such a hand
+// shows whole when it creeps over the board and is no change once gone; anything still holding the board after
+// `absorb_ms` becomes part of the scene) → settled when nothing moved for `still_ms`. debug_image() shows what
+// moved, what changed and what holds the board.
 #pragma once
 
 #include <cstdint>
@@ -26,12 +27,11 @@ struct GateParams {
   double min_threshold = 7;        // ... and above this many grey levels
   int min_moving_px = 3;           // moving gate pixels in the zone that make the board disturbed
   double ring_foreign_px = 6;      // static changed pixels in the ring that mean an arm lies across it ...
-  int arm_zone_px = 24;            // ... when the same change reaches this many pixels into the zone (a hand)
+  int arm_zone_px = 18;            // ... when the same change reaches this many pixels into the zone (a hand:
+                                   // fingertips over the zone corner 22, a hand beside it with its shadow 15)
   int64_t absorb_ms = 8000;        // a static change still there after this long is taken into the scene (a
                                    // hand resting on the board's edge stays for seconds: it must not be taken in)
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
-  int earlier_scenes = 4;          // settled scenes kept to tell a hand that left from an arm that came ...
-  double left_share = 0.8;         // ... a change that looks like one of them over this share of its pixels
 };
 
 struct GateResult {
@@ -72,14 +72,16 @@ class MotionGate {
   cv::Mat debug_image(const cv::Mat& gate_bgr, int scale = 3) const;
 
  private:
+  // The parts of a change mask that touch the gate image's edge (where arms come in), grown a little.
+  cv::Mat edge_parts(const cv::Mat& changed) const;
+
   cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
   cv::Mat edge_;                 // the gate image's border, where arms come in
   std::vector<cv::Rect> cells_;
   GateParams params_;
 
   cv::Mat prev_;                  // previous frame, float, blurred
-  cv::Mat reference_;             // the scene when last settled, float, blurred
-  std::vector<cv::Mat> earlier_;  // the settled scenes before it, newest first
+  cv::Mat reference_;             // the settled scene without hands, float, blurred
   cv::Mat diff_, moving_;
   cv::Mat static_change_, holding_;
   double noise_ = 2.0;
