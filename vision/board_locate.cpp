@@ -30,10 +30,18 @@ std::optional<Registration> BoardLocate::recheck(const cv::Mat& frame) {
 }
 
 std::optional<BoardLocate::RecheckJob> BoardLocate::begin_recheck(const cv::Mat& frame) const {
-  if (!fixed_ || !calibration_ || frame.size() != calibration_->image_size) return std::nullopt;
+  if (!calibration_ || frame.size() != calibration_->image_size) return std::nullopt;
+  const bool have_view = view_ && view_revision_ == revision_;
+  if (!fixed_) {
+    // A board tracked by its markers: while they confirm the fit, the view is only taken (once per fit); when
+    // they no longer do and the detector cannot find them again (a knocked camera, small or glared markers),
+    // the view tells whether the camera moved.
+    if (markers_confirm_ && have_view) return std::nullopt;
+    if (!markers_confirm_ && !have_view) return std::nullopt;
+  }
   RecheckJob job;
   job.frame = frame;
-  if (view_ && view_revision_ == revision_) job.reference = view_;
+  if (have_view) job.reference = view_;
   job.quad = board_quad_px();
   job.params = params_.registration;
   job.revision = revision_;
@@ -210,6 +218,7 @@ LocateResult BoardLocate::update(const cv::Mat& frame) {
   calib::TrackUpdate u = tracker_.update(frame);
   r.state = calib::track_state_name(u.state);
   r.markers = u.markers_in_place;
+  markers_confirm_ = u.state == calib::TrackState::Locked || u.state == calib::TrackState::Moved;
   if (tracker_.fit() && (u.state == calib::TrackState::Moved || !calibration_)) {
     adopt(*tracker_.fit(), size);
     r.changed = true;

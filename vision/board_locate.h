@@ -45,8 +45,9 @@ class BoardLocate {
   LocateResult update(const cv::Mat& frame);
 
   // A plain board's kept fit checked against the view it was made on (call it on a still frame: a settled
-  // board). When the camera moved, the fit follows it (revision() is bumped) and the result says moved. Boards
-  // tracked by their markers need no check (nullopt).
+  // board). When the camera moved, the fit follows it (revision() is bumped) and the result says moved. A board
+  // tracked by its markers is checked so only while the markers do not confirm its fit (nullopt otherwise; the
+  // view is taken while they do).
   std::optional<Registration> recheck(const cv::Mat& frame);
 
   // recheck() in three parts, so that its costly middle (feature detection, tens of milliseconds) can run on
@@ -94,6 +95,7 @@ class BoardLocate {
   std::optional<calib::Calibration> calibration_;
   bool fixed_ = false;  // a plain board: the fit is kept, the tracker is not run
   bool markers_seen_ = false;
+  bool markers_confirm_ = false;  // the tracker's last update found the markers where the fit says
   int64_t frames_ = 0;
   uint64_t revision_ = 0;
   std::shared_ptr<const ViewRegistration> view_;  // plain boards: the view the fit was made on
