@@ -146,6 +146,13 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
       return kInfeasible;
     }
   }
+  // A piece the move removes away from where the mover lands (a Morris mill's, a jumped man) is taken off after
+  // the mover has landed, never before: a board that shows it gone and the landing point as it was is not this
+  // move half made (a placement taken back would read as the other side's mill waiting for its piece).
+  const int to = s.move.to;
+  if (to >= 0 && !(after[to] == before.sites[to]) && seen[to] == before.sites[to])
+    for (int c : s.move.captured)
+      if (c != to && seen[c] == after[c] && !(after[c] == before.sites[c]) && !overrule(c)) return kInfeasible;
   if (!progress || complete) return kInfeasible;
   return cost;
 }

@@ -220,6 +220,22 @@ TEST(MorrisRefereeTest, ReturnToTheEarlierPositionIsATakeback) {
   EXPECT_EQ(s.referee.ply(), 1);
 }
 
+// eval-vision morris6 --simulations 2 --seed 8400006, game 1: Black placed a3 and took it back. The board then
+// was the one before a3, but White could close a mill by placing a piece and remove a3: the referee read that
+// as White's mill half made (its removal shown before the piece that closes the mill), waited, and called
+// Black's next placement illegal. A mill's removal comes after the piece that closes it, never before.
+TEST(MorrisRefereeTest, APlacementTakenBackIsATakebackNotAMillWhoseRemovalCameFirst) {
+  Script s("morris6");
+  s.start();
+  for (const char* m : {"d4", "e3", "d2", "a1", "a5", "a3"}) ASSERT_EQ(summary(s.play(m)), std::string("move:") + m);
+  State before = s.rules->start();
+  for (const char* m : {"d4", "e3", "d2", "a1", "a5"}) before = s.rules->play(before, m);
+  ASSERT_EQ(summary(s.see(s.board(before))), "takeback:5");
+  EXPECT_EQ(s.referee.ply(), 5);
+  s.state = before;
+  EXPECT_EQ(summary(s.play("c2")), "move:c2");
+}
+
 TEST(MorrisRefereeTest, TextRecordListsTheMovesWithTheirRemovals) {
   Script s("morris9");
   s.start();
