@@ -28,6 +28,7 @@ void MotionGate::reset() {
   reference_.release();
   last_motion_ms_ = -1;
   ring_blocked_since_ = -1;
+  last_blocked_ms_ = -1;
 }
 
 namespace {
@@ -271,7 +272,11 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
     ring_blocked_since_ = -1;
   }
 
-  const bool still = t_ms - last_motion_ms_ >= params_.still_ms;
+  // A frame that held the board keeps it unsettled for the stillness window after it, as motion does: an arm's
+  // change at the threshold can fall short of holding it for a frame while nothing moves.
+  if (r.ring_blocked) last_blocked_ms_ = t_ms;
+  const bool still = t_ms - last_motion_ms_ >= params_.still_ms &&
+                     (last_blocked_ms_ < 0 || t_ms - last_blocked_ms_ >= params_.still_ms);
   const bool now_settled = still && !r.ring_blocked;
   // The settled scene is the board and the table without hands: what changed since it was last taken comes into
   // it when the board settles, except a change that comes in from the gate image's edge (a hand resting beside

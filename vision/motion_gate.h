@@ -89,6 +89,7 @@ class MotionGate {
   bool settled_ = false;
   int64_t last_motion_ms_ = -1;
   int64_t ring_blocked_since_ = -1;
+  int64_t last_blocked_ms_ = -1;  // the last frame a change across the ring held the board
   std::vector<uint32_t> sample_idx_;
 };
 
