@@ -916,6 +916,10 @@ bool Referee::read_through_doubted(const Frame& f, double beat, std::vector<Even
     moves.moves = step.path;
     moves.fit = step.fit;
     moves.cost = step.fit + (step.path.size() > 1 ? io.two_move_prior : 0);
+    // Readings that fit this frame as well may look exactly alike (a Cờ tư lệnh air
+    // force gone under one stack or another): they go with the pick, to be asked.
+    for (const PathFit& r : readings_within(*history_.back(), frames[k].frame, step.fit + 1e-9, io))
+      if (r.path != step.path) moves.alternatives.push_back(r.path);
     Position* after = history_.back().get();
     for (int i : step.path) after = after->successor(static_cast<size_t>(i)).next.get();
     act_on(moves, std::max(frames[k].since, last_event_t_), &frames[k].frame, out);

@@ -155,6 +155,26 @@ TEST(CotulenhRefereeTest, AnAirForceShotDownIsNotReadAsAFlightToAMisreadSiteSoTh
   EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
 }
 
+// Game 2 of `eval-arbiter --games cotulenh --run misread-one`, ply 84: Blue's air force
+// went under the infantry on c8 (it could as well have gone under the missile on g7),
+// its frame misreading g4 as still held (BG at 0.24), so that frame read as no change;
+// the next frame needs two moves and the doubted frame is read as the first. The
+// camera cannot tell the two stacks apart: the referee must ask, never guess.
+TEST(CotulenhRefereeTest, AHiddenChoiceReadThroughADoubtedFrameIsAskedNotGuessed) {
+  RefereeOptions o;
+  o.start_fen = "11/1n+N2h1h3/+f10/n2cgt1tgi1/2ie1a1s3/6m1e2/7T3/1FIC4E1I/3G1T+f1G2/N1S3M4/5H1H1A1/4A6 b 30 50 EFa";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("Fg4-c8");
+  std::string seen = summary(s.see_doubting(s.with(s.board(), "g4", "BG"), {"g4"}, 0.24f));
+  const std::vector<Event> ev = s.play("Fb5-a6");
+  seen += " " + summary(ev);
+  const std::vector<std::string> asked = candidates_of(ev);
+  EXPECT_NE(std::find(asked.begin(), asked.end(), "Fg4-c8"), asked.end()) << seen;
+  EXPECT_NE(std::find(asked.begin(), asked.end(), "Fg4-g7"), asked.end()) << seen;
+  ASSERT_EQ(s.referee.ply(), 2) << seen;
+}
+
 TEST(CotulenhRefereeTest, AQuestionIsAnsweredByTheBoardOnceALaterFrameTellsTheMovesApart) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
