@@ -17,6 +17,7 @@ namespace {
 
 using testing::read_still;
 using testing::render_with_look;
+using testing::listed;
 using testing::Rendered;
 
 // RULES.md: each side's 1–9 on its home row, its 0 in front of the 5.
@@ -33,22 +34,12 @@ BoardContents start_contents() {
 }
 
 // The start's pieces on other sites of the middle rows.
+// The start's pieces scattered over ranks 3–9.
 BoardContents scattered(const BoardContents& start, uint64_t seed) {
   std::vector<std::string> sites;
   for (char f : std::string("abcdefghi"))
     for (int r = 3; r <= 9; ++r) sites.push_back(std::string(1, f) + std::to_string(r));
-  Rng rng(seed);
-  for (size_t i = sites.size(); i > 1; --i) std::swap(sites[i - 1], sites[rng.below(static_cast<int>(i))]);
-  BoardContents b;
-  size_t k = 0;
-  for (const auto& [site, layers] : start) b[sites[k++]] = layers;
-  return b;
-}
-
-std::string listed(const std::vector<std::string>& v) {
-  std::string out = std::to_string(v.size()) + " wrong:";
-  for (size_t k = 0; k < v.size() && k < 12; ++k) out += " " + v[k] + ";";
-  return out;
+  return testing::scattered(sites, start, seed);
 }
 
 struct Misreads {

@@ -49,6 +49,23 @@ inline std::vector<std::string> misreads(const calib::BoardModel& model, const B
   return wrong;
 }
 
+// The pieces of `start` moved to `sites` in an order shuffled by `seed` (a board that is not the start).
+inline BoardContents scattered(std::vector<std::string> sites, const BoardContents& start, uint64_t seed) {
+  Rng rng(seed);
+  for (size_t i = sites.size(); i > 1; --i) std::swap(sites[i - 1], sites[rng.below(static_cast<int>(i))]);
+  BoardContents b;
+  size_t k = 0;
+  for (const auto& [site, layers] : start) b[sites[k++]] = layers;
+  return b;
+}
+
+// "n wrong: a; b; c; …" (the first dozen), for failure messages.
+inline std::string listed(const std::vector<std::string>& v) {
+  std::string out = std::to_string(v.size()) + " wrong:";
+  for (size_t k = 0; k < v.size() && k < 12; ++k) out += " " + v[k] + ";";
+  return out;
+}
+
 // Feeds a still picture until the gate has settled and the sites were read.
 inline BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0 = 0) {
   BoardObservation obs;

@@ -20,6 +20,7 @@ namespace {
 
 using testing::read_still;
 using testing::render_with_look;
+using testing::listed;
 using testing::Rendered;
 
 // A Cờ tư lệnh board under `look`.
@@ -58,19 +59,7 @@ BoardContents start_contents() {
 BoardContents scattered(const calib::BoardModel& model, const BoardContents& start, uint64_t seed) {
   std::vector<std::string> sites;
   for (const auto& s : model.sites) sites.push_back(s.name);
-  Rng rng(seed);
-  for (size_t i = sites.size(); i > 1; --i) std::swap(sites[i - 1], sites[rng.below(static_cast<int>(i))]);
-  BoardContents b;
-  size_t k = 0;
-  for (const auto& [site, layers] : start) b[sites[k++]] = layers;
-  return b;
-}
-
-// "n misread: a; b; c …" (the first dozen).
-std::string listed(const std::vector<std::string>& v) {
-  std::string out = std::to_string(v.size()) + " wrong:";
-  for (size_t k = 0; k < v.size() && k < 12; ++k) out += " " + v[k] + ";";
-  return out;
+  return testing::scattered(sites, start, seed);
 }
 
 Look base_look(double tilt_deg) {
