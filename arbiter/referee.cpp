@@ -683,9 +683,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       pending_.reset();
       act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
       if (phase_ != Phase::Playing || history_.back().get() != after) return;
-      if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
-      else settle(onward, f.t, f, out);
-      if (onward.kind == Reading::UnderWay && !onward.fallback.empty()) hold_fallback(onward, f);
+      go_on_from(onward, f, out);
       return;
     }
   }
@@ -767,9 +765,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
         }
         act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
         if (phase_ != Phase::Playing || history_.back().get() != after) return;
-        if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
-        else settle(onward, f.t, f, out);
-      if (onward.kind == Reading::UnderWay && !onward.fallback.empty()) hold_fallback(onward, f);
+        go_on_from(onward, f, out);
         return;
       }
     }
@@ -794,6 +790,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     return;
   }
   settle(v, f.t, f, out);
+}
+
+void Referee::go_on_from(const Verdict& onward, const Frame& f, std::vector<Event>& out) {
+  if (onward.ambiguous && onward.kind == Reading::Moves) pending_ = Pending{onward, f.t, f};
+  else settle(onward, f.t, f, out);
+  if (onward.kind == Reading::UnderWay && !onward.fallback.empty()) hold_fallback(onward, f);
 }
 
 void Referee::hold_fallback(const Verdict& v, const Frame& f) {
@@ -847,9 +849,7 @@ bool Referee::read_through(const Frame& earlier, double fit, int64_t earlier_t, 
   for (int i : first.moves) after = after->successor(static_cast<size_t>(i)).next.get();
   act_on(first, earlier_t, &earlier, out);
   if (phase_ != Phase::Playing || history_.back().get() != after) return true;
-  if (best_onward.ambiguous && best_onward.kind == Reading::Moves) pending_ = Pending{best_onward, f.t, f};
-  else settle(best_onward, f.t, f, out);
-  if (best_onward.kind == Reading::UnderWay && !best_onward.fallback.empty()) hold_fallback(best_onward, f);
+  go_on_from(best_onward, f, out);
   return true;
 }
 
@@ -925,9 +925,7 @@ bool Referee::read_through_doubted(const Frame& f, double beat, std::vector<Even
     act_on(moves, std::max(frames[k].since, last_event_t_), &frames[k].frame, out);
     if (phase_ != Phase::Playing || history_.back().get() != after) return true;
   }
-  if (best_onward.ambiguous && best_onward.kind == Reading::Moves) pending_ = Pending{best_onward, f.t, f};
-  else settle(best_onward, f.t, f, out);
-  if (best_onward.kind == Reading::UnderWay && !best_onward.fallback.empty()) hold_fallback(best_onward, f);
+  go_on_from(best_onward, f, out);
   return true;
 }
 

@@ -207,6 +207,9 @@ class Referee {
   // Holds the two moves an under-way reading `v` of `f` falls back on (held_), also
   // when `f` was read on from a waiting reading: a mill may follow a mill.
   void hold_fallback(const Verdict& v, const Frame& f);
+  // After earlier moves were played from a waiting frame: `f` read as `onward` waits
+  // (ambiguous), or settles, holding its fallback when a move is under way.
+  void go_on_from(const Verdict& onward, const Frame& f, std::vector<Event>& out);
   void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
   // Reads `earlier` (a frame of the current position, read at `fit`) as moves again,
   // choosing among its readings within a margin the one from which `f` reads as moves
