@@ -506,11 +506,72 @@ void CellReader::keep_supported_stacks(const Rectifier& rect, Planes& planes, st
   }
 }
 
+void CellReader::measure_body(const Rectifier& rect, const Planes& planes, const PieceSet& set,
+                              std::vector<SiteDetail>& details, cv::Vec3f white, const std::vector<bool>* only) const {
+  std::vector<const SideModel*> sides;
+  for (char c : vocab_.sides)
+    if (const SideModel* m = set.side(c)) sides.push_back(m);
+  if (sides.empty() || !planes.paint.ok || planes.top.empty()) return;
+  const cv::Mat& top = planes.top[0];
+  const cv::Mat& labels = rect.paint_labels();
+  const BoardPaint& paint = planes.paint;
+  const CanonicalFrame& tf = rect.top_frame();
+  const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  const int m = static_cast<int>(std::ceil(radius));
+  const float r2 = radius * radius;
+  // The paint's own spread: a neighbour's shadow darkens it (the paint model takes down to 0.38 of its light
+  // for a shadow), its chroma stays.
+  const cv::Vec3f paint_sd(0.25f, 0.03f, 0.03f);
+  auto norm2 = [](const cv::Vec3f& a, const cv::Vec3f& b, const cv::Vec3f& sd) {
+    float s = 0;
+    for (int k = 0; k < 3; ++k) s += (a[k] - b[k]) * (a[k] - b[k]) / (sd[k] * sd[k]);
+    return s;
+  };
+  std::vector<float> ch[3];
+  for (size_t i = 0; i < details.size(); ++i) {
+    if (only && !(*only)[i]) continue;
+    SiteDetail& d = details[i];
+    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+    const int level = d.disc.level;
+    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    // The centre's median colour (a face's dots are a small part of it) and the paint role most of it shows.
+    for (auto& v : ch) v.clear();
+    std::array<int, 6> roles{};
+    const int x0 = std::max(0, cvRound(c.x) - m), x1 = std::min(top.cols - 1, cvRound(c.x) + m);
+    const int y0 = std::max(0, cvRound(c.y) - m), y1 = std::min(top.rows - 1, cvRound(c.y) + m);
+    for (int v = y0; v <= y1; v += 2) {
+      const auto* row = top.ptr<cv::Vec3b>(v);
+      const uchar* l = labels.ptr<uchar>(v);
+      for (int u = x0; u <= x1; u += 2) {
+        const float dx = u - c.x, dy = v - c.y;
+        if (dx * dx + dy * dy > r2) continue;
+        for (int k = 0; k < 3; ++k) ch[k].push_back(row[u][k]);
+        if (l[u] < roles.size() && paint.seen[l[u]]) ++roles[l[u]];
+      }
+    }
+    const auto role = std::max_element(roles.begin(), roles.end());
+    if (ch[0].size() < 8 || *role == 0) {
+      d.body = 0;
+      continue;
+    }
+    const cv::Vec3f local_white = white * d.illum;
+    const cv::Vec3f seen = div(cv::Vec3f(median_of(ch[0]), median_of(ch[1]), median_of(ch[2])), local_white);
+    const cv::Vec3f paint_rel = div(paint.colour[static_cast<size_t>(role - roles.begin())] *
+                                        (paint.gain(0.5f, 0.5f) * d.illum),
+                                    local_white);
+    const cv::Vec3f f = colour_features(seen);
+    float best = 1e9f;
+    for (const SideModel* s : sides) best = std::min(best, norm2(f, colour_features(s->body), s->body_sd));
+    const float llr = 0.5f * (norm2(f, colour_features(paint_rel), paint_sd) - best);
+    d.body = std::clamp(llr / 6.f, -1.f, 1.f);
+  }
+}
+
 void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const {
   const bool learnt = set.occupancy[1] != 0 || set.occupancy[2] != 0;
   const std::array<float, 3>& w = learnt ? set.occupancy : params_.default_occupancy;
   for (SiteDetail& d : details) {
-    d.p_occupied = sigmoid(w[0] + w[1] * d.disc.score + w[2] * d.foreign);
+    d.p_occupied = sigmoid(w[0] + w[1] * d.disc.score + w[2] * d.foreign + (learnt ? set.occupancy_body * d.body : 0.f));
     d.occupied = d.p_occupied >= 0.5f;
   }
 }
@@ -871,6 +932,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     measure_foreign(rect, planes, set, out.details, partial ? &cache->paint : nullptr, only);
     keep_supported_stacks(rect, planes, out.details, only);
     if (planes.paint.ok) white = planes.paint.reference();
+    if (set.occupancy_body != 0) measure_body(rect, planes, set, out.details, white, only);
     // The later stages go site by site: only the sites read again pass through them.
     std::vector<size_t> idx;
     for (size_t i = 0; i < n; ++i)
@@ -1016,48 +1078,6 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         cv::circle(set.empty_board, tf.to_px(sites[i].centre), cvRound(std::max(1.3f * r, 0.9f * pitch_px)),
                    cv::Scalar(-1, -1, -1), cv::FILLED);
   }
-  {
-    const std::array<float, 3>& prior =
-        base.occupancy[1] != 0 || base.occupancy[2] != 0 ? base.occupancy : params_.default_occupancy;
-    cv::Vec3d w(prior[0], prior[1], prior[2]);
-    const double lambda = 0.02 * static_cast<double>(sites.size());
-    for (int iter = 0; iter < 25; ++iter) {
-      cv::Matx33d hess = cv::Matx33d::eye() * (2 * lambda);
-      cv::Vec3d grad = (w - cv::Vec3d(prior[0], prior[1], prior[2])) * (2 * lambda);
-      for (size_t i = 0; i < sites.size(); ++i) {
-        const cv::Vec3d x(1, details[i].disc.score, details[i].foreign);
-        const double p = 1 / (1 + std::exp(-w.dot(x)));
-        const double y = expected[i].empty() ? 0 : 1;
-        grad += x * (p - y);
-        hess += x * x.t() * std::max(1e-6, p * (1 - p));
-      }
-      if (!any_piece) {
-        // Without a piece the weights of the evidence cannot be fitted: only the bias moves, to where every site
-        // of this empty board reads empty with a margin. Down, for a board whose drawn points and lines the
-        // paint model explains poorly (some evidence everywhere), though never so far that a clear piece (half
-        // its rim seen, half its centre foreign) would read empty; up, for a board that shows little: a light
-        // piece on a light sheet leaves its centre unexplained nowhere, and its rim is all it shows.
-        double most = -1e9;
-        for (size_t i = 0; i < sites.size(); ++i)
-          most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
-        const double clear_piece = 0.5 * (w[1] + w[2]);
-        // Raised at most so far that an empty site needs a third of its rim seen to read as a piece.
-        const double margin = 3, highest = -w[1] / 3;
-        // With the empty board kept (PieceSet::empty_board) a light piece is seen by its difference from it: no
-        // need to go up.
-        const double upper = base.empty_board.empty() && !set.empty_board.empty()
-                                 ? static_cast<double>(prior[0])
-                                 : std::max(highest, static_cast<double>(prior[0]));
-        w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(upper, -clear_piece + 2.5));
-        break;
-      }
-      cv::Vec3d step;
-      if (!cv::solve(cv::Mat(hess), cv::Mat(grad), cv::Mat(step, false), cv::DECOMP_CHOLESKY)) break;
-      w -= step;
-      if (cv::norm(step) < 1e-4) break;
-    }
-    set.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
-  }
   for (size_t i = 0; i < sites.size(); ++i) details[i].occupied = !expected[i].empty();
   read_faces(rect, planes, details, white);
 
@@ -1118,6 +1138,57 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     set.sides.push_back(sm);
   }
 
+  // The centre's likeness to the side colours just learnt is a fourth piece of evidence (Cờ toán only for now:
+  // measured on its tuning sets, not on the other games').
+  const bool use_body = any_piece && vocab_.face == PieceVocabulary::Face::Dots && !set.sides.empty();
+  if (use_body) measure_body(rect, planes, set, details, white);
+  {
+    const bool base_learnt = base.occupancy[1] != 0 || base.occupancy[2] != 0;
+    const std::array<float, 3>& p3 = base_learnt ? base.occupancy : params_.default_occupancy;
+    const cv::Vec4d prior(p3[0], p3[1], p3[2], base_learnt ? base.occupancy_body : 0.0);
+    cv::Vec4d w = prior;
+    const double lambda = 0.02 * static_cast<double>(sites.size());
+    for (int iter = 0; iter < 25; ++iter) {
+      // The body weight's prior (none) is held loosely: on a start where it separates pieces from empty sites
+      // it must be free to outweigh a rim and a foreign share that do not.
+      const cv::Vec4d reg(lambda, lambda, lambda, 0.1 * lambda);
+      cv::Matx44d hess = cv::Matx44d::diag(reg * 2);
+      cv::Vec4d grad = (w - prior).mul(reg) * 2;
+      for (size_t i = 0; i < sites.size(); ++i) {
+        const cv::Vec4d x(1, details[i].disc.score, details[i].foreign, use_body ? details[i].body : 0.f);
+        const double p = 1 / (1 + std::exp(-w.dot(x)));
+        const double y = expected[i].empty() ? 0 : 1;
+        grad += x * (p - y);
+        hess += x * x.t() * std::max(1e-6, p * (1 - p));
+      }
+      if (!any_piece) {
+        // Without a piece the weights of the evidence cannot be fitted: only the bias moves, to where every site
+        // of this empty board reads empty with a margin. Down, for a board whose drawn points and lines the
+        // paint model explains poorly (some evidence everywhere), though never so far that a clear piece (half
+        // its rim seen, half its centre foreign) would read empty; up, for a board that shows little: a light
+        // piece on a light sheet leaves its centre unexplained nowhere, and its rim is all it shows.
+        double most = -1e9;
+        for (size_t i = 0; i < sites.size(); ++i)
+          most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
+        const double clear_piece = 0.5 * (w[1] + w[2]);
+        // Raised at most so far that an empty site needs a third of its rim seen to read as a piece.
+        const double margin = 3, highest = -w[1] / 3;
+        // With the empty board kept (PieceSet::empty_board) a light piece is seen by its difference from it: no
+        // need to go up.
+        const double upper = base.empty_board.empty() && !set.empty_board.empty()
+                                 ? prior[0]
+                                 : std::max(highest, prior[0]);
+        w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(upper, -clear_piece + 2.5));
+        break;
+      }
+      cv::Vec4d step;
+      if (!cv::solve(cv::Mat(hess), cv::Mat(grad), cv::Mat(step, false), cv::DECOMP_CHOLESKY)) break;
+      w -= step;
+      if (cv::norm(step) < 1e-4) break;
+    }
+    set.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
+    set.occupancy_body = use_body ? static_cast<float>(w[3]) : 0.f;
+  }
   // The look of each identity.
   if (vocab_.has_identity() && vocab_.face != PieceVocabulary::Face::Plain) {
     std::map<std::string, std::vector<size_t>> by_token;

@@ -62,6 +62,10 @@ struct ReaderParams {
 struct SiteDetail {
   Disc disc;             // best disc (centre in top-plane pixels of its level)
   float foreign = 0;     // share of the site's centre that the empty board does not explain
+  // How much more the site's centre looks like a learnt side's body than like the paint there (a log-likelihood
+  // ratio over 6, in −1..1; 0 without learnt sides): a piece whose body the paint model explains as the paint in
+  // a shadow (dark olive on tan card) is still seen by its own colour.
+  float body = 0;
   float illum = 1;       // the light here against the board's centre (the paint model's falloff)
   float p_occupied = 0;
   bool occupied = false;
@@ -149,6 +153,10 @@ class CellReader {
   // Sites read as stacks whose level-1 plane shows the board at the site's centre take their level-1 disc.
   void keep_supported_stacks(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details,
                              const std::vector<bool>* only = nullptr) const;
+  // SiteDetail::body of each site (of `only`'s, when given) from the set's learnt side colours; `white` as
+  // read_faces'.
+  void measure_body(const Rectifier& rect, const Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details,
+                    cv::Vec3f white, const std::vector<bool>* only = nullptr) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;

@@ -106,6 +106,7 @@ json PieceSet::to_json() const {
   j["radius_mm"] = radius_mm;
   j["top_height_mm"] = top_height_mm;
   j["occupancy"] = {occupancy[0], occupancy[1], occupancy[2]};
+  if (occupancy_body != 0) j["occupancy_body"] = occupancy_body;
   json s = json::array();
   for (const SideModel& m : sides) {
     s.push_back({{"side", std::string(1, m.side)},
@@ -153,6 +154,7 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
     p.occupancy[i] = occ[i].get<float>();
     if (!(std::abs(p.occupancy[i]) < 1000)) bad(where, "\"occupancy\" out of range");
   }
+  if (j.contains("occupancy_body")) p.occupancy_body = static_cast<float>(number(j, "occupancy_body", where, -1000, 1000));
   const json& sides = field(j, "sides", where);
   if (!sides.is_array()) bad(where, "\"sides\" must be an array");
   for (size_t i = 0; i < sides.size(); ++i) {

@@ -66,6 +66,9 @@ struct PieceSet {
   // Occupancy: the probability that a piece stands on a site is σ(w0 + w1·disc score + w2·foreign share), the
   // share of the site's centre the empty board does not explain. All zero: the reader's defaults.
   std::array<float, 3> occupancy{0, 0, 0};
+  // Added to that sum: this weight times SiteDetail::body, how much the site's centre looks like a learnt side's
+  // body rather than the paint (0: not used; learnt for Cờ toán only for now).
+  float occupancy_body = 0;
   std::vector<SideModel> sides;
   std::vector<KindModel> kinds;
   // How the empty board looked in the picture learnt from (level-1 top-plane image, each pixel's colour over
