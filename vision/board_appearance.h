@@ -24,6 +24,9 @@ struct BoardPaint {
   std::array<bool, 6> seen{};
   cv::Vec<float, 6> light;            // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
   int main_role = -1;                 // the role that covers most of the board
+  // Per channel, the median ratio of this picture's colours to the empty board's a set kept, each relative to
+  // its own paint (CellReader's foreign share); 0 while not measured.
+  cv::Vec3f empty_board_ratio{0, 0, 0};
   bool ok = false;
   float gain(float x, float y) const;  // exp of the falloff at a top-plane pixel position scaled to 0..1
   // The board's own colour where the light is as at the board's centre: a white reference that does not change

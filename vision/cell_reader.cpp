@@ -428,8 +428,12 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
     cv::Mat rel = relative_to_paint(top, paint, set.empty_board_role);
     cv::blur(rel, rel, cv::Size(3, 3));
     // What the two pictures' paint measurements leave between them (a role's colour measured a little apart,
-    // another lamp's colour) is one factor per channel over the whole board: taken out by the median ratio.
-    {
+    // another lamp's colour) is one factor per channel over the whole board: taken out by the median ratio. A
+    // read of a few changed sites takes the factor its paint was measured with (the windows of those sites alone,
+    // one of them holding a new piece, would give a median of the piece; morris9 seed 8200001: after the lamp, a
+    // black piece put on g4 made the empty f4 beside it foreign, read as a white piece).
+    cv::Vec3f factor = known && known->empty_board_ratio[0] > 0 ? known->empty_board_ratio : cv::Vec3f(0, 0, 0);
+    if (factor[0] <= 0 && !only) {
       std::vector<float> ratio[3];
       for (int v = 0; v < top.rows; v += 3) {
         const auto* c = rel.ptr<cv::Vec3f>(v);
@@ -441,12 +445,15 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
         }
       }
       if (ratio[0].size() >= 50) {
-        const cv::Vec3f k(median_of(ratio[0]), median_of(ratio[1]), median_of(ratio[2]));
-        for (int v = 0; v < rel.rows; ++v) {
-          auto* c = rel.ptr<cv::Vec3f>(v);
-          for (int u = 0; u < rel.cols; ++u)
-            for (int j = 0; j < 3; ++j) c[u][j] /= std::max(0.05f, k[j]);
-        }
+        factor = cv::Vec3f(median_of(ratio[0]), median_of(ratio[1]), median_of(ratio[2]));
+        planes.paint.empty_board_ratio = factor;
+      }
+    }
+    if (factor[0] > 0) {
+      for (int v = 0; v < rel.rows; ++v) {
+        auto* c = rel.ptr<cv::Vec3f>(v);
+        for (int u = 0; u < rel.cols; ++u)
+          for (int j = 0; j < 3; ++j) c[u][j] /= std::max(0.05f, factor[j]);
       }
     }
     const float hi = params_.change_brightness, lo = 1.f / hi, chroma = params_.change_chroma;
