@@ -785,6 +785,11 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   // Two moves read from one frame, where the newest reading, read another way
   // (doubtful readings overruled), leaves one.
   if (v.kind == Reading::Moves && v.moves.size() == 2 && try_revision(f, out, false, v.cost)) return;
+  // A move under way where the newest reading, read another way (a doubtful reading of
+  // a piece where none stands overruled), leaves the board as it stands or a move: the
+  // piece the record put there is not being taken off, it never went there (Cờ tư
+  // lệnh: an air force shot down, read as a flight to a site misread as it).
+  if (v.kind == Reading::UnderWay && v.fallback.empty() && try_revision(f, out, false, v.cost)) return;
   if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) {
     pending_ = Pending{v, f.t, f};
     return;
@@ -1218,6 +1223,18 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       for (size_t q = 1; q < kept.size(); ++q) kept[q].alternatives = later_alternatives[q - 1];
       kept[0].plies = static_cast<int>(other.size());
       for (size_t q = 1; q < kept.size(); ++q) kept[q].plies = static_cast<int>(later[q - 1].size());
+      if (now.kind == Reading::NoChange) {
+        // The frame shows the position the revised record stands at: where it reads surer
+        // than the newest reading's own frame, it is the better evidence of that position
+        // (a later rewrite reads it again: an answer to an older question must not bring
+        // back the misread this frame refuted).
+        Evidence& newest = kept.back();
+        for (size_t i = 0; i < newest.conf.size() && i < f.conf.size(); ++i)
+          if (f.conf[i] > newest.conf[i]) {
+            newest.board.sites[i] = f.board.sites[i];
+            newest.conf[i] = f.conf[i];
+          }
+      }
       Event back = game_event(EventType::Takeback, f.t);
       back.ply = readings[r].base;
       back.score = score_map(rules_->score(base.state()));
@@ -1590,7 +1607,13 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
       }
       readings[k] = all;
       const bool operator_move = moves[step.first].by_operator;
-      if (q && (operator_move || std::find(all.begin(), all.end(), recorded) != all.end())) options.push_back(recorded);
+      // A move the camera cannot see (a navy leaving the rider it carried for a stack
+      // whose rider stays on top) reads as no change; the recorded move stands if the
+      // frame shows the board as it leaves it.
+      const bool unseen_move =
+          q && v.kind == Reading::NoChange && read_frame(*q, g, {}, options_.inference).kind == Reading::NoChange;
+      if (q && (operator_move || unseen_move || std::find(all.begin(), all.end(), recorded) != all.end()))
+        options.push_back(recorded);
       for (const std::vector<int>& a : all)
         if (!(q && a == recorded)) options.push_back(a);
     } else if (q) {

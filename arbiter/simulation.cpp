@@ -56,6 +56,15 @@ std::string describe(const std::vector<Event>& events, size_t last) {
   return s;
 }
 
+std::string join_candidates(const Question& q) {
+  std::string s;
+  for (const std::string& c : q.candidates) {
+    if (!s.empty()) s += " / ";
+    s += c;
+  }
+  return s;
+}
+
 }  // namespace
 
 SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOptions& options,
@@ -143,10 +152,10 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
     for (int extra = 0; extra < 2; ++extra) show(rules->observe(truth.back()), t += options.frame_ms, 0);
     std::vector<Event> last = referee.finish(t);
     events.insert(events.end(), last.begin(), last.end());
+    std::vector<int> refused;  // plies whose answer the referee would not take
     if (options.operator_answers) {
       // The operator sees the real board and remembers the game: the oldest open
       // question first (answering it rewrites the later record, which may ask again).
-      std::vector<int> refused;  // plies whose answer the referee would not take
       for (int round = 0; round < 4 * plies + 20; ++round) {
         const std::vector<Question>& open = referee.questions();
         auto it = std::find_if(open.begin(), open.end(), [&](const Question& q) {
@@ -189,6 +198,19 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
           rules->observe(rules->from_fen(recorded[static_cast<size_t>(i)].fen)) ==
               rules->observe(truth[static_cast<size_t>(i) + 1]);
     std::vector<bool> asked(static_cast<size_t>(plies) + 1, false);
+    for (const Question& q : referee.questions()) {
+      std::string played;
+      for (int k = q.base; k < q.ply && k < plies; ++k) {
+        if (!played.empty()) played += ' ';
+        played += notations[static_cast<size_t>(k)];
+      }
+      if (result.failures.size() < 200)
+        result.failures.push_back("game " + std::to_string(g) + " ply " + std::to_string(q.ply) +
+                                  ": question left open (played " + played + ", asked " + join_candidates(q) +
+                                  (std::find(refused.begin(), refused.end(), q.ply) != refused.end()
+                                       ? "; the operator's answer refused)"
+                                       : ")"));
+    }
     for (const Question& q : referee.questions())
       // The record after the question depends on its answer.
       for (int k = q.base; k < plies; ++k) asked[static_cast<size_t>(k)] = true;

@@ -465,5 +465,79 @@ TEST(CotulenhRefereeTest, AFrameOfAnAirForceGoneUnderAStackIsAMoveWhenTheNextFra
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
 }
 
+// Game 37 of `eval-arbiter --games cotulenh --run misread-one --operator`, ply 99: Red's
+// navy leaves the infantry it carried on c6 for c5, where the air force it takes aboard
+// stays on top: the camera sees no change. A frame with a doubtful misread, read as no
+// change, was read as that move once the next frame showed Blue's reply. A question asked
+// long before (which stack the tank joined) must still be answerable through it: its
+// rewrite reads that frame as no change from the other candidate's line and replays the
+// recorded move (without that, every answer was refused and the game lost from there).
+TEST(CotulenhRefereeTest, AQuestionIsAnsweredThroughAMoveTheCameraCannotSee) {
+  RefereeOptions o;
+  o.start_fen = "5c5/11/11/11/11/11/2(NI)8/2F8/3M1T1I3/11/11/6C4 r";
+  Script s("cotulenh", o);
+  s.start();
+  auto ev = s.play("Tf4-h4");
+  const std::vector<Event> settled = s.see(s.board(), 2000);
+  ev.insert(ev.end(), settled.begin(), settled.end());
+  const std::vector<std::string> asked = candidates_of(ev);
+  ASSERT_EQ(asked.size(), 2u) << summary(ev);
+  const std::string truth = asked[0] == "Tf4-h4" ? "Tf4-d4" : "Tf4-h4";
+  const std::string stack = truth.substr(4, 2);
+  s.state = s.rules->from_fen(o.start_fen);
+  s.state = s.after(truth);
+  ASSERT_EQ(summary(s.play("Cf12-e12")), "move:Cf12-e12");
+  const Observation before = s.board();
+  s.state = s.after("Nc6-c5");
+  ASSERT_EQ(s.board(), before);  // the camera cannot see the move
+  ASSERT_EQ(summary(s.see_doubting(s.with(s.board(), "a12", "BI"), {"a12"}, 0.2f)), "");
+  ASSERT_EQ(summary(s.play("Ce12-f12")), "move:Nc6-c5 move:Ce12-f12");
+  ASSERT_EQ(s.referee.questions().size(), 1u);
+  // The tank leaves its stack: only the other candidate's stack explains it.
+  const std::string exit = "T" + stack + "-" + stack.substr(0, 1) + "6";
+  ev = s.play(exit);
+  const std::vector<Event> later = s.see(s.board(), 2000);
+  ev.insert(ev.end(), later.begin(), later.end());
+  EXPECT_NE(summary(ev).find("answered"), std::string::npos) << summary(ev);
+  EXPECT_TRUE(s.referee.questions().empty());
+  ASSERT_EQ(s.referee.ply(), 5);
+  EXPECT_EQ(s.referee.game().moves.front().move.notation, truth);
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
+}
+
+// Game 124 of `eval-arbiter --games cotulenh --run misread-one --operator`, ply 79: Red's
+// last air force leaves the infantry it carried on i5 and is shot down over i8 (the
+// air battle lost), its frame misreading f5 as that air force (RF at 0.37), which a
+// flight there would fill. The next frames show f5 empty, surely: from the flight they
+// read only as a capture of the air force under way, which never comes. The flight is
+// revised (shot down over i8 or f8, or gone under the infantry, look alike: asked), and
+// the answer naming the shot-down ends the game.
+TEST(CotulenhRefereeTest, AFlightReadFromAMisreadIsRevisedWhenTheNextFramesShowItsSiteEmpty) {
+  RefereeOptions o;
+  o.start_fen = "6a4/n4h1h3/n4c1t3/2a+As3g2/3i5ei/2+NEetmf3/10f/2I1G1T1(FI)2/6M1GEA/5S5/2NC1H1H3/11 r 10 60 TFg";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("Fi5-i8/Ii5-h5");
+  std::vector<Event> ev = s.see_doubting(s.with(s.board(), "f5", "RF"), {"f5"}, 0.37f);
+  for (int k = 0; k < 2; ++k) {
+    const std::vector<Event> later = s.see(s.board());
+    ev.insert(ev.end(), later.begin(), later.end());
+  }
+  const std::vector<Event> last = s.referee.finish(s.t += 1000);
+  ev.insert(ev.end(), last.begin(), last.end());
+  ASSERT_EQ(s.referee.ply(), 1) << summary(ev);
+  EXPECT_NE(s.referee.game().moves[0].move.notation, "Fi5-f5/Ii5-h5") << summary(ev);
+  ASSERT_EQ(s.referee.questions().size(), 1u) << summary(ev);
+  const std::vector<std::string>& asked = s.referee.questions()[0].candidates;
+  EXPECT_NE(std::find(asked.begin(), asked.end(), "Fi5-i8/Ii5-h5"), asked.end()) << summary(ev);
+  // The record keeps the sure reading of f5 as its evidence, not the misread (an answer
+  // to an older question reads the frames again and must not bring the flight back).
+  ASSERT_TRUE(s.referee.game().moves[0].evidence);
+  EXPECT_TRUE(s.referee.game().moves[0].evidence->board.sites[static_cast<size_t>(s.rules->site_index("f5"))].empty());
+  ev = s.command({{"command", "confirm"}, {"move", "Fi5-i8/Ii5-h5"}, {"ply", 1}});
+  EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << summary(ev);
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
+}
+
 }  // namespace
 }  // namespace sb::arbiter
