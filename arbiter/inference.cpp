@@ -518,6 +518,10 @@ double path_stage_cost(Position& position, const Frame& frame, const std::vector
   return best;
 }
 
+double board_fit(const Frame& frame, const Observation& board, const InferenceOptions& options) {
+  return board_cost(frame, board, weights_of(frame, options));
+}
+
 std::vector<PathFit> readings_within(Position& position, const Frame& frame, double fit,
                                      const InferenceOptions& options) {
   const double limit = fit + 1e-9;

@@ -109,6 +109,10 @@ std::vector<PathFit> readings_within(Position& position, const Frame& frame, dou
 double path_stage_cost(Position& position, const Frame& frame, const std::vector<int>& path,
                        const InferenceOptions& options);
 
+// The doubtful readings overruled to read `frame` as exactly `board` (infeasible when
+// a confident reading disagrees).
+double board_fit(const Frame& frame, const Observation& board, const InferenceOptions& options);
+
 // Reads `frame` in `position`. `earlier` are the boards of the game's earlier
 // positions, ply 0 first (for takebacks; pass none to refuse them outright).
 Verdict read_frame(Position& position, const Frame& frame, const std::vector<const Observation*>& earlier,

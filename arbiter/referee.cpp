@@ -1400,16 +1400,27 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
 }
 
 void Referee::follow_questions(const Frame& f, std::vector<Event>& out) {
+  const std::string record_fen = rules_->fen(state());
   for (size_t q = questions_.size(); q-- > 0;) {
     std::vector<QuestionLine>& lines = question_lines_[q];
     if (lines.empty()) continue;  // resumed from the journal: the operator answers
-    std::vector<QuestionLine> kept = lines;
+    // A line that has come back to the record's own position (an air force landed
+    // elsewhere, then on the square the record has it fly to) sees every later frame
+    // as the record does: it is no longer followed, and once the other lines are told
+    // apart the question stays for the operator (no frame will tell), never answered
+    // by the board with the record's pick.
+    std::vector<QuestionLine> kept, merged;
+    for (QuestionLine& line : lines) {
+      if (!line.merged && rules_->fen(line.position->state()) == record_fen) line.merged = true;
+      (line.merged ? merged : kept).push_back(line);
+    }
     follow_lines(kept, f);
     if (!kept.empty()) {
+      kept.insert(kept.end(), merged.begin(), merged.end());
       lines = std::move(kept);
       continue;
     }
-    if (record_alone_in_question(questions_[q])) {
+    if (!merged.empty() || record_alone_in_question(questions_[q])) {
       // The lines told apart, the record's own position stands; which moves reached it
       // no frame tells.
       lines.clear();
@@ -1429,7 +1440,7 @@ bool Referee::answer_by_frame(const Frame& f, std::vector<Event>& out) {
     const Question question = questions_[q];
     std::vector<std::string> reading;  // other candidates whose line reads the frame
     for (const QuestionLine& line : question_lines_[q]) {
-      if (line.candidate == question.candidates.front() ||
+      if (line.merged || line.candidate == question.candidates.front() ||
           std::find(reading.begin(), reading.end(), line.candidate) != reading.end())
         continue;
       const Reading r = read_frame(*line.position, f, {}, options_.inference).kind;
@@ -1612,8 +1623,13 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
       // frame shows the board as it leaves it.
       const bool unseen_move =
           q && v.kind == Reading::NoChange && read_frame(*q, g, {}, options_.inference).kind == Reading::NoChange;
-      if (q && (operator_move || unseen_move || std::find(all.begin(), all.end(), recorded) != all.end()))
-        options.push_back(recorded);
+      // The record's moves also stand where a revision read the frame as a close
+      // second (a later frame told): their board still reads the frame as well.
+      constexpr double kRecordMargin = 1.0;  // as try_revision's margin
+      const bool record_reads =
+          q && (std::find(all.begin(), all.end(), recorded) != all.end() ||
+                board_fit(g, q->seen(), options_.inference) <= step.reading->fit + kRecordMargin);
+      if (q && (operator_move || unseen_move || record_reads)) options.push_back(recorded);
       for (const std::vector<int>& a : all)
         if (!(q && a == recorded)) options.push_back(a);
     } else if (q) {

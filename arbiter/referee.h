@@ -135,6 +135,8 @@ struct GameSummary {
 struct QuestionLine {
   std::shared_ptr<Position> position;
   std::string candidate;
+  // The line has reached the record's own position: no later frame tells them apart.
+  bool merged = false;
 };
 
 class Referee {

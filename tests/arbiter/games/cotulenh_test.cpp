@@ -359,6 +359,82 @@ TEST(CotulenhRefereeTest, AWaitingReadingThatWouldEndTheGameFirstTriesTheEarlier
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
 }
 
+// Plays `truth` from `fen`, one perfect frame per move, then answers every question
+// left open with the moves played, as `eval-arbiter --operator` does. Returns what was
+// announced; the caller checks the record.
+std::string refereed_with_operator(Script& s, const std::vector<std::string>& truth) {
+  std::string seen;
+  for (const std::string& m : truth) seen += summary(s.play(m)) + " ";
+  seen += summary(s.see(s.board())) + " " + summary(s.see(s.board()));
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  for (int round = 0; round < 16 && !s.referee.questions().empty(); ++round) {
+    const Question q = s.referee.questions().front();
+    std::string played;
+    for (int k = q.base; k < q.ply && k < static_cast<int>(truth.size()); ++k)
+      played += (played.empty() ? "" : " ") + truth[static_cast<size_t>(k)];
+    try {
+      seen += " | confirm ply " + std::to_string(q.ply) + ": " +
+              summary(s.command({{"command", "confirm"}, {"move", played}, {"ply", q.ply}}));
+    } catch (const InputError& e) {
+      seen += " | confirm ply " + std::to_string(q.ply) + " refused: " + e.what();
+      break;
+    }
+  }
+  return seen;
+}
+
+// Every ply of the record reaches the true position after it.
+void expect_record_is(const Script& s, const char* fen, const std::vector<std::string>& truth, const std::string& seen) {
+  ASSERT_EQ(s.referee.ply(), static_cast<int>(truth.size())) << seen;
+  State at = s.rules->from_fen(fen);
+  for (size_t k = 0; k < truth.size(); ++k) {
+    at = s.rules->play(at, truth[k]);
+    EXPECT_EQ(s.referee.game().moves[k].fen, s.rules->fen(at)) << "ply " << k + 1 << " (" << truth[k] << "): " << seen;
+  }
+  EXPECT_TRUE(s.referee.questions().empty()) << seen;
+}
+
+// Game 117 of `eval-arbiter --games cotulenh --run one --operator`, plies 25–45: Red's
+// air force splits off the navy on c2 to a4 (under the infantry) or d1 (under the
+// commander), alike to the camera: asked. Two moves later it flies to a1 from either,
+// so both lines reach the same position. A revision at ply 43 then reads a frame as a
+// close second; the question's other line, followed by the frames' first readings, no
+// longer read the next frame and the question was closed "by the board" with the
+// record's wrong pick; the operator's answer was then refused.
+TEST(CotulenhRefereeTest, AQuestionWhoseLinesMeetTheRecordAgainStaysForTheOperator) {
+  const char* fen = "2c1a6/nn2fh1h3/8sa1/4g1m1g2/2ie1t3ei/7t1f1/11/3E2M2EI/(NI)3GT1TG2/3A1S1FA2/2(NF)2H1H3/3C7 r";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {
+      "Nc2-c4/Fc2-a4", "Gi9-h9",  "Fa4-a1",  "Fj7-h5",  "Ed5-e5",  "Fe11-d11", "Mg5xh5",
+      "Cc12-c11",      "Ai3-j4",  "Fd11-f9", "Fh3-k3",  "Ae12-c10", "Ad3-f1",  "Nb11-b12",
+      "Fk3-k5",        "Aj10-g7", "Gi4-i3",  "Mg9-g10", "Fk5-h5",  "Ff9xj5",   "Fh5-g6/Mh5-i4"};
+  const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
+}
+
+// Game 452 of the same run, plies 37–48: Red's stack (NI) on c6 moves whole to c5, or
+// the navy goes under the air force on a6 and the infantry to c5 (alike: asked); the
+// navy then reaches b5 from either. Blue's navy goes under the air force on a11 (read
+// as under the infantry on c8: asked), and its later split reads only from there. The
+// older question's other line reads that frame too (it branches on the newer choice):
+// it was answered by the board with the wrong candidate.
+TEST(CotulenhRefereeTest, AFrameANewerChoiceExplainsDoesNotAnswerAnOlderQuestionWhoseLinesMetTheRecord) {
+  const char* fen = "1f7c1/f4h1h3/n2a3as2/2n1gt1t2i/2ie3mge1/4M6/F1(NI)N5E1/3EA5I/4GT1TG2/6S1F2/5H1H1A1/6C4 r";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"(NI)c6-c5", "Na10-a7",           "Nc5-b5",  "Nc9-a11",
+                                          "Ej6-j5",    "Cj12-j10",          "Ic5-b5",  "Na11-b12/Fa11-c11",
+                                          "Ed5-c5",    "Ad10-d11",          "Ae5-f5",  "Nb12-b11/Fb12-f8",
+                                          "Me7-d7"};
+  const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
