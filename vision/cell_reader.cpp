@@ -7,6 +7,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <tuple>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/board_appearance.h"
@@ -781,6 +782,26 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
   }
 }
 
+std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, const Polar& polar, int dots, char side,
+                                                           Pictures which) const {
+  // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
+  // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
+  std::map<char, float> best;
+  for (const KindModel& k : set.kinds) {
+    if (k.token.size() != 2) continue;
+    if (k.token[0] != side ? which == Pictures::Own : which == Pictures::Other) continue;
+    float s = rotational_match(polar, k.polar);
+    if (k.dots >= 0) s += dots == k.dots ? 0.08f : -0.08f;
+    if (k.token[0] != side) s -= 0.02f;
+    auto [it, fresh] = best.emplace(k.token[1], s);
+    if (!fresh) it->second = std::max(it->second, s);
+  }
+  std::vector<std::pair<char, float>> cand;
+  for (const auto& [kind, s] : best) cand.emplace_back(kind, s);
+  std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return cand;
+}
+
 void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const {
   if (vocab_.face == PieceVocabulary::Face::Plain || vocab_.kinds.empty()) return;
   for (SiteDetail& d : details) {
@@ -804,20 +825,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     if (symbols_) {
       cand = symbols_->rank(polar, set, side);
     } else {
-      // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
-      // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
-      std::map<char, float> best;
-      for (const KindModel& k : set.kinds) {
-        if (k.token.size() != 2) continue;
-        if (k.token[0] != side && !params_.dots_from_both_sides) continue;
-        float s = rotational_match(polar, k.polar);
-        if (k.dots >= 0) s += d.dots.dots == k.dots ? 0.08f : -0.08f;
-        if (k.token[0] != side) s -= 0.02f;
-        auto [it, fresh] = best.emplace(k.token[1], s);
-        if (!fresh) it->second = std::max(it->second, s);
-      }
-      for (const auto& [kind, s] : best) cand.emplace_back(kind, s);
-      std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+      cand = dot_scores(set, polar, d.dots.dots, side, params_.dots_from_both_sides ? Pictures::Both : Pictures::Own);
     }
     d.kind_scores = cand;
 
@@ -827,7 +835,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
         std::vector<float> s;
         for (const auto& c : cand) s.push_back(c.second);
         d.kind = cand[0].first;
-        d.kind_p = best_probability(s, 0.05f);
+        d.kind_p = best_probability(s, set.count_temperature > 0 ? set.count_temperature : kCountTemperature);
       } else {
         // Defaults: count the dots; no dot-like blob is the 0.
         const int n = std::min(9, d.dots.dots);
@@ -1201,6 +1209,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     std::map<std::string, std::vector<size_t>> by_token;
     for (size_t i = 0; i < sites.size(); ++i)
       if (expected[i].size() == 2) by_token[expected[i]].push_back(i);
+    std::vector<std::tuple<size_t, Polar, int>> start_faces;  // site, polar picture, dot-like blobs
     for (const auto& [token, idx] : by_token) {
       const SideModel* sm = set.side(token[0]);
       std::vector<Polar> polars;
@@ -1212,6 +1221,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         cv::Mat marks = mark_map(f, f.body, mark);
         polars.push_back(symbols_ ? SymbolReader::picture(marks) : polar_of(marks));
         counts.push_back(count_dots(marks).dots);
+        start_faces.emplace_back(i, polars.back(), counts.back());
       }
       KindModel km;
       km.token = token;
@@ -1228,6 +1238,39 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
           std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
           set.kinds.end());
       set.kinds.push_back(std::move(km));
+    }
+    // How sure a count is under this look: each start face read with the other side's pictures alone, and the
+    // softmax temperature that gives the true counts the highest likelihood (temperature scaling), never below
+    // the default's. A sharp start reads every count by a wide margin (the default stays); blur that merges
+    // dots brings the counts' scores together or puts a neighbouring count first, and the read counts of this
+    // look are then held as unsure as the start showed them to be.
+    set.count_temperature = 0;
+    if (vocab_.face == PieceVocabulary::Face::Dots) {
+      std::vector<std::pair<std::vector<float>, size_t>> trials;  // scores, index of the true count's
+      for (const auto& [i, polar, dots] : start_faces) {
+        const auto cand = dot_scores(set, polar, dots, expected[i][0], Pictures::Other);
+        std::vector<float> scores;
+        size_t truth = cand.size();
+        for (const auto& [kind, score] : cand) {
+          if (kind == expected[i][1]) truth = scores.size();
+          scores.push_back(score);
+        }
+        if (cand.size() >= 9 && truth < cand.size()) trials.emplace_back(std::move(scores), truth);
+      }
+      if (trials.size() >= 10) {
+        float best_t = kCountTemperature;
+        double best_ll = -1e300;
+        for (float t = kCountTemperature; t < 1.2f; t *= 1.25f) {
+          double ll = 0;
+          for (const auto& [scores, truth] : trials) {
+            double z = 0;
+            for (float v : scores) z += std::exp((v - scores[truth]) / t);
+            ll -= std::log(z);
+          }
+          if (ll > best_ll + 1e-9) best_ll = ll, best_t = t;
+        }
+        if (best_t > kCountTemperature) set.count_temperature = best_t;
+      }
     }
   }
 

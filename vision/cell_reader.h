@@ -28,6 +28,10 @@
 
 namespace sb::vision {
 
+// Cờ toán: the softmax temperature that turns a face's count scores into the count's probability, for a set that
+// learnt none of its own (PieceSet::count_temperature).
+constexpr float kCountTemperature = 0.05f;
+
 struct ReaderParams {
   float search_pitches = 0.3f;        // a top face is looked for this far from where the site's centre projects
   float radius_min_pitch = 0.25f;     // unknown sets: the top face's radius is searched in this range ...
@@ -161,6 +165,11 @@ class CellReader {
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
+  // Cờ toán: each count's best match of a face's polar picture (`dots`: its dot-like blobs) with the set's
+  // pictures of `side`'s counts, of the other side's, or both's; best first.
+  enum class Pictures { Own, Other, Both };
+  std::vector<std::pair<char, float>> dot_scores(const PieceSet& set, const Polar& polar, int dots, char side,
+                                                 Pictures which) const;
 
   PieceVocabulary vocab_;
   std::vector<SideModel> default_sides_;

@@ -71,6 +71,12 @@ struct PieceSet {
   float occupancy_body = 0;
   std::vector<SideModel> sides;
   std::vector<KindModel> kinds;
+  // Cờ toán: how sure a count read under this look is. The temperature of the softmax over a face's count scores,
+  // learnt from the start: each start face matched with the other side's pictures alone (a second picture of
+  // every count, taken apart from its own) and the temperature chosen that makes those matches' probabilities
+  // honest. Blur that merges dots makes the start's own counts unsure, and every read count is then held less
+  // sure. 0: not learnt (kCountTemperature).
+  float count_temperature = 0;
   // How the empty board looked in the picture learnt from (level-1 top-plane image, each pixel's colour over
   // the paint's main colour and light falloff there; −1 where a piece stood or off the board), so that what
   // differs from it is seen however closely a piece matches the paint (a light piece on a light sheet) and
