@@ -37,7 +37,13 @@ void Pipeline::set_piece_set(PieceSet set) {
 
 void Pipeline::rebuild_geometry() {
   const calib::Calibration& c = *locate_.calibration();
-  rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), params_.rectify);
+  // What the set learnt in the top-plane frame (the empty board a set keeps from its start) is pixel for pixel: a
+  // new fit of the board (a knocked camera, a board turned) keeps the frame's scale, so that the frame's size and
+  // origin stay the same. Taken anew from the view's scale, a frame a pixel larger left the empty board out, and an
+  // ivory stone on cream card went unseen (morris6 seed 8400006, game 2).
+  RectifyParams rectify = params_.rectify;
+  if (rect_) rectify.read_px_per_pitch_min = rectify.read_px_per_pitch_max = rect_->top_frame().px_per_mm * model_.pitch_mm;
+  rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), rectify);
   gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate);
   geometry_revision_ = locate_.revision();
   cache_.reset();
