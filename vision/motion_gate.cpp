@@ -218,6 +218,19 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
       r.site_motion[i] = static_cast<float>(cv::countNonZero(moving_(c))) / static_cast<float>(c.area());
   }
   if (r.disturbed) last_motion_ms_ = t_ms;
+  // A lamp switched on or off changes the whole picture between two frames, glare spots and the pieces' shadows
+  // included, which no smooth gain field explains: the settled scene takes the same change, pixel by pixel, so
+  // that what it shows stays comparable (morris6 seed 8400006, game 2: after a warm lamp from the side the
+  // table's change reached from the image's edge over the board like an arm, and the board never settled again).
+  if (!reference_.empty() && std::max({std::abs(gain[0] - 1), std::abs(gain[1] - 1), std::abs(gain[2] - 1)}) >
+                                 params_.light_step) {
+    cv::Mat ratio, base;
+    cv::max(prev_, 4.f, base);
+    cv::divide(cur, base, ratio);
+    cv::blur(ratio, ratio, cv::Size(3, 3));
+    cv::min(ratio, 4.f, ratio);
+    reference_ = reference_.mul(ratio);
+  }
   prev_ = cur;
 
   // Static check against the settled scene: something lying across the ring round the board zone.

@@ -32,6 +32,9 @@ struct GateParams {
   int64_t absorb_ms = 8000;        // a static change still there after this long is taken into the scene (a
                                    // hand resting on the board's edge stays for seconds: it must not be taken in)
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
+  double light_step = 0.04;        // a frame brighter or darker than the previous by more than this share (the
+                                   // median, in a channel) is a lamp switched: the settled scene is carried
+                                   // over to the new light pixel by pixel
 };
 
 struct GateResult {

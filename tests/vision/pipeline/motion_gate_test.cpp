@@ -64,5 +64,37 @@ TEST(MotionGate, AnArmThatHoldsTheBoardDoesNotLetItSettleForOneFrameItIsSeenLess
   EXPECT_LE(first - left, 300);
 }
 
+
+// eval-vision morris6 --simulations 2 --seed 8400006, game 2: a warm lamp from the side was switched on; beside a
+// brighter picture it moved the shadows and the glare, which no smooth gain field explains, and that change
+// reached from the image's edge over the board like an arm: the board never settled again. The settled scene is
+// carried over to the new light at the frame the light changed.
+TEST(MotionGate, ALampSwitchedOnThatChangesThePictureUnevenlyLetsTheBoardSettleAgain) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  bool settled = false;
+  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
+  ASSERT_TRUE(settled) << "the plain scene never settled";
+
+  // The lamp: everything a third brighter, and a sharp-edged patch of its light from the image's left edge well
+  // into the board zone.
+  cv::Mat lit = DrawnGate::scene(0) * (4.0 / 3.0);
+  cv::rectangle(lit, cv::Rect(0, 20, 32, 20), cv::Scalar(215, 205, 190), cv::FILLED);
+  const int64_t on = t;
+  int64_t first = -1;
+  for (int i = 0; i < 30 && first < 0; ++i, t += kFrameMs)
+    if (gate.update(lit, t).settled) first = t;
+  ASSERT_GE(first, 0) << "never settled under the lamp";
+  EXPECT_LE(first - on, 300);
+
+  // And an arm that comes in under the new light still holds it.
+  cv::Mat arm = lit.clone();
+  cv::rectangle(arm, cv::Rect(0, 41, 40, 6), cv::Scalar(60, 70, 90), cv::FILLED);
+  int settled_frames = 0;
+  for (int i = 0; i < 15; ++i, t += kFrameMs) settled_frames += gate.update(arm, t).settled;
+  EXPECT_EQ(settled_frames, 0) << "settled with the arm over the board";
+}
+
 }  // namespace
 }  // namespace sb::vision
