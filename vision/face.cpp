@@ -73,20 +73,56 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
   float* const acc0 = acc.ptr<float>(0);
   const size_t acc_step = acc.step1();
   const int acc_cols = acc.cols, acc_rows = acc.rows;
-  // Most pixels of a textured, noisy plane vote: the loop is kept free of unpredictable branches (a vote whose
-  // side faces the base adds nothing instead of being skipped, the same sums).
+  // Row by row in three passes, each a plain loop over arrays the compiler can vectorise: the strongest
+  // channel's gradient of every pixel, the pixels that vote (edge strong enough, inside `voters`), and each
+  // vote's cell and weight; then the votes are added in the same order as one pixel at a time would (x, then
+  // radius, the centre along +n before the one along −n), so the sums are the same to the last bit.
   const std::vector<float> rs = radii;  // not aliased by the accumulator's stores
   const int nr = static_cast<int>(rs.size());
   constexpr int kMin2 = static_cast<int>(kEdgeMin * kEdgeMin);
+  const int w = roi.width;
+    const size_t wp = static_cast<size_t>(w) + 4;  // room for a last group of four
+  std::vector<int> vx_at(wp), gbx(wp), gby(wp), gbest(wp);
+  std::vector<float> fbx(wp), fby(wp), fbest(wp, 1.f), b0v(wp), b1v(wp), nxv(wp), nyv(wp), wout(wp), win(wp);
+  // Per vote (radius k, the centre along +n or −n): the cell's index in the accumulator (−1: off it).
+  std::vector<int> cell(static_cast<size_t>(2 * nr) * wp);
   for (int y = 1; y < roi.height - 1; ++y) {
     const short* px = gx.ptr<short>(y);
     const short* py = gy.ptr<short>(y);
     const cv::Vec2f* brow = base.empty() ? nullptr : base.ptr<cv::Vec2f>(roi.y + y) + roi.x;
     const uchar* vrow = voters.empty() ? nullptr : voters.ptr<uchar>(roi.y + y) + roi.x;
     const float oy = static_cast<float>(roi.y + y);
-    for (int x = 1; x < roi.width - 1; ++x) {
-      if (vrow && !vrow[x]) continue;
-      // The channel with the strongest edge: pieces may differ from the board in hue only (the first of equals).
+    // The channel with the strongest edge: pieces may differ from the board in hue only (the first of equals).
+    int x = 1;
+    if (ch == 3) {
+      // Eight pixels at a time, from x = 0 (the pixel at 0 is never a voter).
+      for (x = 0; x + 8 <= w; x += 8) {
+        cv::v_int16x8 ax[3], ay[3];
+        cv::v_load_deinterleave(px + 3 * x, ax[0], ax[1], ax[2]);
+        cv::v_load_deinterleave(py + 3 * x, ay[0], ay[1], ay[2]);
+        cv::v_int32x4 bx_lo, bx_hi, by_lo, by_hi, best_lo, best_hi;
+        for (int c = 0; c < 3; ++c) {
+          cv::v_int32x4 gx_lo, gx_hi, gy_lo, gy_hi;
+          cv::v_expand(ax[c], gx_lo, gx_hi);
+          cv::v_expand(ay[c], gy_lo, gy_hi);
+          const cv::v_int32x4 m_lo = gx_lo * gx_lo + gy_lo * gy_lo, m_hi = gx_hi * gx_hi + gy_hi * gy_hi;
+          if (c == 0) {
+            bx_lo = gx_lo, bx_hi = gx_hi, by_lo = gy_lo, by_hi = gy_hi, best_lo = m_lo, best_hi = m_hi;
+            continue;
+          }
+          const cv::v_int32x4 better_lo = m_lo > best_lo, better_hi = m_hi > best_hi;
+          best_lo = cv::v_select(better_lo, m_lo, best_lo), best_hi = cv::v_select(better_hi, m_hi, best_hi);
+          bx_lo = cv::v_select(better_lo, gx_lo, bx_lo), bx_hi = cv::v_select(better_hi, gx_hi, bx_hi);
+          by_lo = cv::v_select(better_lo, gy_lo, by_lo), by_hi = cv::v_select(better_hi, gy_hi, by_hi);
+        }
+        const size_t xs = static_cast<size_t>(x);
+        cv::v_store(gbx.data() + xs, bx_lo), cv::v_store(gbx.data() + xs + 4, bx_hi);
+        cv::v_store(gby.data() + xs, by_lo), cv::v_store(gby.data() + xs + 4, by_hi);
+        cv::v_store(gbest.data() + xs, best_lo), cv::v_store(gbest.data() + xs + 4, best_hi);
+      }
+      x = std::max(x, 1);
+    }
+    for (; x < w - 1; ++x) {
       const short* gxp = px + x * ch;
       const short* gyp = py + x * ch;
       int bx = gxp[0], by = gyp[0];
@@ -99,33 +135,69 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
         bx = better ? vx : bx;
         by = better ? vy : by;
       }
-      if (best < kMin2) continue;
-      const float mag = std::sqrt(static_cast<float>(best));
-      const float w = std::min(1.f, mag / kEdgeFull);
-      const float nx = bx / mag, ny = by / mag;
-      const float ox = static_cast<float>(roi.x + x);
-      // For the centre o + s·n the edge's outward side is −s·n: no vote when that faces the base.
-      float facing = 0;
+      gbx[static_cast<size_t>(x)] = bx, gby[static_cast<size_t>(x)] = by, gbest[static_cast<size_t>(x)] = best;
+    }
+    // The voters, packed.
+    int n = 0;
+    for (int x = 1; x < w - 1; ++x) {
+      const size_t xs = static_cast<size_t>(x);
+      vx_at[static_cast<size_t>(n)] = x;
+      fbx[static_cast<size_t>(n)] = static_cast<float>(gbx[xs]);
+      fby[static_cast<size_t>(n)] = static_cast<float>(gby[xs]);
+      fbest[static_cast<size_t>(n)] = static_cast<float>(gbest[xs]);
+      if (brow) b0v[static_cast<size_t>(n)] = brow[x][0], b1v[static_cast<size_t>(n)] = brow[x][1];
+      n += gbest[xs] >= kMin2 && (!vrow || vrow[x]);
+    }
+    if (n == 0) continue;
+    // Each voter's direction and weights (four at a time; the arrays have room for a last partial group).
+    // For the centre o + s·n the edge's outward side is −s·n: no vote when that faces the base.
+    const cv::v_float32x4 one = cv::v_setall_f32(1.f), full = cv::v_setall_f32(kEdgeFull), zero = cv::v_setzero_f32();
+    const cv::v_float32x4 lim_hi = cv::v_setall_f32(0.35f), lim_lo = cv::v_setall_f32(-0.35f);
+    for (int j = 0; j < n; j += 4) {
+      const size_t js = static_cast<size_t>(j);
+      const cv::v_float32x4 mag = cv::v_sqrt(cv::v_load(fbest.data() + js));
+      const cv::v_float32x4 wt = cv::v_min(one, mag / full);
+      const cv::v_float32x4 nx = cv::v_load(fbx.data() + js) / mag, ny = cv::v_load(fby.data() + js) / mag;
+      cv::v_store(nxv.data() + js, nx);
+      cv::v_store(nyv.data() + js, ny);
+      cv::v_float32x4 facing = zero;
       if (brow) {
-        const float b0 = brow[x][0], b1 = brow[x][1];
-        const float bl = std::sqrt(b0 * b0 + b1 * b1);
-        facing = bl > 1.f ? (nx * b0 + ny * b1) / bl : 0.f;
+        const cv::v_float32x4 b0 = cv::v_load(b0v.data() + js), b1 = cv::v_load(b1v.data() + js);
+        const cv::v_float32x4 bl = cv::v_sqrt(b0 * b0 + b1 * b1);
+        facing = cv::v_select(bl > one, (nx * b0 + ny * b1) / bl, zero);
       }
-      const float w_out = facing < -0.35f ? 0.f : w;  // the centre at +r·n
-      const float w_in = facing > 0.35f ? 0.f : w;    // the centre at −r·n
+      cv::v_store(wout.data() + js, cv::v_select(facing < lim_lo, zero, wt));  // the centre at +r·n
+      cv::v_store(win.data() + js, cv::v_select(facing > lim_hi, zero, wt));   // the centre at −r·n
+    }
+    const cv::v_float32x4 half = cv::v_setall_f32(0.5f), neg_half = cv::v_setall_f32(-0.5f), vy0 = cv::v_setall_f32(oy);
+    const cv::v_int32x4 cols = cv::v_setall_s32(acc_cols), rows = cv::v_setall_s32(acc_rows);
+    const cv::v_int32x4 stride = cv::v_setall_s32(static_cast<int>(acc_step)), off = cv::v_setall_s32(-1);
+    const cv::v_int32x4 x0 = cv::v_setall_s32(roi.x);
+    auto cell_of = [&](const cv::v_float32x4& fx, const cv::v_float32x4& fy) {
+      // Rounded to the nearest pixel (halves up, as lround for the non-negative positions kept).
+      const cv::v_int32x4 cx = cv::v_trunc(fx + half), cy = cv::v_trunc(fy + half);
+      const cv::v_int32x4 on = cv::v_reinterpret_as_s32((fx > neg_half) & (fy > neg_half)) & (cx < cols) & (cy < rows);
+      return cv::v_select(on, cy * stride + cx, off);
+    };
+    for (int k = 0; k < nr; ++k) {
+      const cv::v_float32x4 r = cv::v_setall_f32(rs[static_cast<size_t>(k)]);
+      int* c_out = cell.data() + static_cast<size_t>(2 * k) * wp;
+      int* c_in = c_out + wp;
+      for (int j = 0; j < n; j += 4) {
+        const size_t js = static_cast<size_t>(j);
+        const cv::v_float32x4 ox = cv::v_cvt_f32(x0 + cv::v_load(vx_at.data() + js));
+        const cv::v_float32x4 dx = r * cv::v_load(nxv.data() + js), dy = r * cv::v_load(nyv.data() + js);
+        cv::v_store(c_out + js, cell_of(ox + dx, vy0 + dy));
+        cv::v_store(c_in + js, cell_of(ox - dx, vy0 - dy));
+      }
+    }
+    for (int j = 0; j < n; ++j) {
+      const size_t js = static_cast<size_t>(j);
+      const float wo = wout[js], wi = win[js];
       for (int k = 0; k < nr; ++k) {
-        const float dx = rs[static_cast<size_t>(k)] * nx, dy = rs[static_cast<size_t>(k)] * ny;
-        // Rounded to the nearest pixel (halves up, as lround for the non-negative positions kept).
-        float fx = ox + dx, fy = oy + dy;
-        if (fx > -0.5f && fy > -0.5f) {
-          const int vx = static_cast<int>(fx + 0.5f), vy = static_cast<int>(fy + 0.5f);
-          if (vx < acc_cols && vy < acc_rows) acc0[static_cast<size_t>(vy) * acc_step + static_cast<size_t>(vx)] += w_out;
-        }
-        fx = ox - dx, fy = oy - dy;
-        if (fx > -0.5f && fy > -0.5f) {
-          const int vx = static_cast<int>(fx + 0.5f), vy = static_cast<int>(fy + 0.5f);
-          if (vx < acc_cols && vy < acc_rows) acc0[static_cast<size_t>(vy) * acc_step + static_cast<size_t>(vx)] += w_in;
-        }
+        const int a = cell[static_cast<size_t>(2 * k) * wp + js], b = cell[static_cast<size_t>(2 * k + 1) * wp + js];
+        if (a >= 0) acc0[a] += wo;
+        if (b >= 0) acc0[b] += wi;
       }
     }
   }
