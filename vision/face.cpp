@@ -81,7 +81,7 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
   const int nr = static_cast<int>(rs.size());
   constexpr int kMin2 = static_cast<int>(kEdgeMin * kEdgeMin);
   const int w = roi.width;
-    const size_t wp = static_cast<size_t>(w) + 4;  // room for a last group of four
+  const size_t wp = static_cast<size_t>(w) + 4;  // room for a last group of four
   std::vector<int> vx_at(wp), gbx(wp), gby(wp), gbest(wp);
   std::vector<float> fbx(wp), fby(wp), fbest(wp, 1.f), b0v(wp), b1v(wp), nxv(wp), nyv(wp), wout(wp), win(wp);
   // Per vote (radius k, the centre along +n or −n): the cell's index in the accumulator (−1: off it).
