@@ -292,16 +292,30 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
       rect.top_image(pyramid, l, top);
     } else if (looked > 0) {
       std::vector<cv::Rect> rects;
+      double area = 0;
       for (size_t i = 0; i < n; ++i)
         if (look[i]) {
           const cv::Rect w = window_of(i);
           rects.emplace_back(w.x - reach - 2, w.y - reach - 2, w.width + 2 * reach + 4, w.height + 2 * reach + 4);
+          area += rects.back().area();
         }
-      rect.top_image(pyramid, l, top, &rects);
+      // Neighbouring windows overlap: once they add up to the plane's size, the whole plane costs less (the
+      // same pixels where the windows lie).
+      const cv::Size plane = rect.top_frame().size;
+      if (area >= static_cast<double>(plane.area()))
+        rect.top_image(pyramid, l, top);
+      else
+        rect.top_image(pyramid, l, top, &rects);
     }
     cv::Mat& acc = planes.acc[static_cast<size_t>(l - 1)];
     if (looked == 0) continue;
-    acc = cv::Mat::zeros(top.size(), CV_32F);
+    // The accumulators are kept from read to read (fresh megabytes would be faulted in page by page each time).
+    static thread_local std::vector<cv::Mat> kept_acc;
+    if (kept_acc.size() < static_cast<size_t>(levels)) kept_acc.resize(static_cast<size_t>(levels));
+    cv::Mat& kept = kept_acc[static_cast<size_t>(l - 1)];
+    kept.create(top.size(), CV_32F);
+    kept.setTo(0);
+    acc = kept;
     const cv::Rect all(0, 0, top.cols, top.rows);
     // A few windows are voted for one by one; more at once, by the pixels of their grown windows alone.
     const bool one_by_one = per_site && looked <= 6;

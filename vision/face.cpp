@@ -64,7 +64,8 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
   roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
   if (roi.width < 3 || roi.height < 3) return;
   if (acc.size() != bgr.size() || acc.type() != CV_32F) acc = cv::Mat::zeros(bgr.size(), CV_32F);
-  cv::Mat gx, gy;
+  // Kept from call to call: a plane's gradients are megabytes, whose pages a fresh allocation would fault in again.
+  static thread_local cv::Mat gx, gy;
   cv::Sobel(bgr(roi), gx, CV_16S, 1, 0, 3);
   cv::Sobel(bgr(roi), gy, CV_16S, 0, 1, 3);
   const int ch = bgr.channels();
@@ -216,6 +217,16 @@ Disc refine_disc(const cv::Mat& bgr, Disc guess, float tol, cv::Point2f base) {
   const cv::Point2f base_dir = base_len > 0 ? base * (1.f / base_len) : cv::Point2f(0, 0);
   const float r0 = guess.radius * (1 - tol), r1 = guess.radius * (1 + tol);
   const float step = 0.5f;
+  // The radii each ray samples and how much an edge at each is weighed towards the expected radius: a square's
+  // border or a neighbour just beyond the face must not win over the face's own rim.
+  const float spread = std::max(1.f, 0.5f * (r1 - r0));
+  std::array<float, 128> rs, pull;
+  int steps = 0;
+  for (float r = r0; r <= r1 && steps < static_cast<int>(rs.size()); r += step) {
+    const float off = (r - step / 2 - guess.radius) / spread;
+    rs[static_cast<size_t>(steps)] = r;
+    pull[static_cast<size_t>(steps++)] = std::exp(-0.5f * off * off);
+  }
   for (int i = 0; i < kRays; ++i) {
     const float a = static_cast<float>(2 * kPi * i / kRays);
     const float dx = std::cos(a), dy = std::sin(a);
@@ -223,14 +234,12 @@ Disc refine_disc(const cv::Mat& bgr, Disc guess, float tol, cv::Point2f base) {
     if (base_len > 0.06f * guess.radius && dx * base_dir.x + dy * base_dir.y > 0.45f) continue;
     float best = 0, best_r = -1, best_raw = 0;
     cv::Vec3f prev = sample_bgr(bgr, guess.centre.x + dx * (r0 - step), guess.centre.y + dy * (r0 - step));
-    // The strongest edge, weighed towards the expected radius: a square's border or a neighbour just beyond
-    // the face must not win over the face's own rim.
-    const float spread = std::max(1.f, 0.5f * (r1 - r0));
-    for (float r = r0; r <= r1; r += step) {
-      cv::Vec3f c = sample_bgr(bgr, guess.centre.x + dx * r, guess.centre.y + dy * r);
-      const float raw = static_cast<float>(cv::norm(c - prev));
-      const float off = (r - step / 2 - guess.radius) / spread;
-      const float d = raw * std::exp(-0.5f * off * off);
+    for (int k = 0; k < steps; ++k) {
+      const float r = rs[static_cast<size_t>(k)];
+      const cv::Vec3f c = sample_bgr(bgr, guess.centre.x + dx * r, guess.centre.y + dy * r);
+      const double d0 = c[0] - prev[0], d1 = c[1] - prev[1], d2 = c[2] - prev[2];
+      const float raw = static_cast<float>(std::sqrt(d0 * d0 + d1 * d1 + d2 * d2));  // as cv::norm
+      const float d = raw * pull[static_cast<size_t>(k)];
       if (d > best) best = d, best_r = r - step / 2, best_raw = raw;
       prev = c;
     }
