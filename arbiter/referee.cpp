@@ -551,6 +551,7 @@ void Referee::frame_input(const Frame& f, std::vector<Event>& out) {
     throw InputError("frame at t=" + std::to_string(f.t) + " has " + std::to_string(f.board.sites.size()) +
                      " sites; " + rules_->id() + " has " + std::to_string(rules_->site_count()));
   last_board_ = f.board;
+  last_conf_ = f.conf;
   if (phase_ == Phase::Setup) read_setup(f, out);
   else if (phase_ == Phase::Playing) read_playing(f, out);
 }
@@ -740,7 +741,22 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       const bool skips_waiting = v.kind == Reading::Moves &&
                                  path_stage_cost(*history_.back(), pending_->frame, v.moves, options_.inference) ==
                                      kInfeasible;
-      const bool better = v.kind != Reading::Moves || skips_waiting || onward_cost < v.cost - 1e-9 ||
+      // A fresh reading that ends the game loses to reading on from the waiting one
+      // that fits the frame as well and lets the game go on (an air force gone under a
+      // stack, then the other side's move, read as one strike that loses the last air
+      // force): a guess about hidden pieces never ends a game another reading continues.
+      bool fresh_ends = false;
+      if (v.kind == Reading::Moves && onward.kind == Reading::Moves && onward_cost <= v.cost + 1e-9 &&
+          ends_game(v)) {
+        Position* p = after;
+        bool over = p->over();
+        for (int index : onward.moves) {
+          p = p->successor(static_cast<size_t>(index)).next.get();
+          over = over || p->over();
+        }
+        fresh_ends = !over;
+      }
+      const bool better = v.kind != Reading::Moves || skips_waiting || fresh_ends || onward_cost < v.cost - 1e-9 ||
                           (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
       const bool goes_on = (onward.kind == Reading::Moves && better) || (lost && onward.kind != Reading::Unclear);
       // Play going on into an illegal move: perhaps the waiting frame reads another
@@ -1845,7 +1861,20 @@ void Referee::command_input(const nlohmann::json& command, int64_t t, std::vecto
     const size_t q = *question_for(command);
     std::string move = text("move", false);
     if (move.empty()) move = questions_[q].candidates.front();
+    const uint64_t before = generation_;
     answer_question(q, move, t, out);
+    // The answer rewrote the record: the board as it stands now is read from it (it
+    // may show a move that only the answered candidate explains, and the camera sends
+    // no new frame while the board stands still).
+    if (generation_ != before && phase_ == Phase::Playing &&
+        last_board_.sites.size() == static_cast<size_t>(rules_->site_count()) &&
+        last_conf_.size() == last_board_.sites.size()) {
+      Frame now;
+      now.t = t;
+      now.board = last_board_;
+      now.conf = last_conf_;
+      read_playing(now, out);
+    }
   } else if (name == "confirm") {
     playing();
     const std::string move = text("move", false);

@@ -319,6 +319,7 @@ class Referee {
   State setup_state_;                               // what the board must show in setup
   size_t match_first_ = 0;                          // index in games_ of the current match's first game
   Observation last_board_;                          // the latest stable board
+  std::vector<float> last_conf_;                    // its reader's confidence per site
   GameClock clock_;
   std::array<int, 2> draw_offers_{0, 0};
   std::optional<Side> open_offer_;

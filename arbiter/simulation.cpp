@@ -178,6 +178,12 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
             }
           }
           events.insert(events.end(), answer.begin(), answer.end());
+          // The referee reads the board as it stands from the rewritten record; the
+          // input has ended, so what that reading waits on is decided now.
+          std::vector<Event> settled = referee.finish(t);
+          if (trace)
+            for (const Event& e : settled) std::fprintf(stderr, "    %s\n", to_json(e).dump().c_str());
+          events.insert(events.end(), settled.begin(), settled.end());
         } catch (const std::exception& e) {
           if (trace) std::fprintf(stderr, "operator answers ply %d: %s: refused: %s\n", question.ply, played.c_str(), e.what());
           refused.push_back(question.ply);  // the answer does not fit the boards seen since: left open, counted below

@@ -375,6 +375,7 @@ std::string refereed_with_operator(Script& s, const std::vector<std::string>& tr
     try {
       seen += " | confirm ply " + std::to_string(q.ply) + ": " +
               summary(s.command({{"command", "confirm"}, {"move", played}, {"ply", q.ply}}));
+      seen += " " + summary(s.referee.finish(s.t));
     } catch (const InputError& e) {
       seen += " | confirm ply " + std::to_string(q.ply) + " refused: " + e.what();
       break;
@@ -433,6 +434,43 @@ TEST(CotulenhRefereeTest, AFrameANewerChoiceExplainsDoesNotAnswerAnOlderQuestion
                                           "Me7-d7"};
   const std::string seen = refereed_with_operator(s, truth);
   expect_record_is(s, fen, truth, seen);
+}
+
+// Game 681 of the same run, plies 113–119: Red's air force flies from d5 under the
+// commander on d3 (alike to d6, b5, … : asked, the referee picks d6), and the last move
+// takes the stack (FC) from d3 to b3, where it is lost: the frame shows d3 emptied,
+// which the record (the commander alone on d3) reads as a capture under way. The
+// operator's answer rewrites the record; the board as it stands must then be read
+// from it, though no new frame comes.
+TEST(CotulenhRefereeTest, AnOperatorsAnswerReadsTheBoardAsItStandsFromTheRewrittenRecord) {
+  const char* fen = "5c1f3/3a1h1h3/2fsg2t3/3i5ag/3e3me2/9i1/n2I7/3F2T3E/3AE1St3/N4TG4/+n2(FC)1H1H2A/2N8 r 0 30 IGM";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fd2-e2/Cd2-d3", "Fh12-f12", "Ad4-f6",    "Cf12-e12",
+                                          "Fd5-d3",        "Ed8-c8",   "(FC)d3-b3"};
+  const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
+  EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
+}
+
+// Game 736 of the same run, plies 32–36: Blue's air force goes under the infantry on
+// k7 (the camera sees j6 emptied; the referee waits, the air force may be on its way),
+// then Red's engineer on j4 boards the air defence on j3 (j4 emptied, the stack shows
+// the air defence). Read afresh, both frames are one strike of the air force on j4 in
+// which it is shot down: Blue's last air force lost, the game over. Reading on from the
+// waiting frame explains the frame as well and the game goes on.
+TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGameLosesToReadingOnFromTheWaitingFrame) {
+  const char* fen = "n10/1n3(hc)sh3/2a1gt5/2N4tg1a/2ie2m2e1/10i/6M2f1/2IE6I/2F1G1TTGE1/3A2S2A1/5H1H3/2N4C3 b 40 40 Ff";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fj6-k7", "Ej4-j3", "Fk7xk5/Ik7-j7", "Ej3-j4/Aj3-i2", "Na12-a9"};
+  const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
+  EXPECT_FALSE(s.referee.game().over) << seen;
 }
 
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
