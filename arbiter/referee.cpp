@@ -801,11 +801,14 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   // Two moves read from one frame, where the newest reading, read another way
   // (doubtful readings overruled), leaves one.
   if (v.kind == Reading::Moves && v.moves.size() == 2 && try_revision(f, out, false, v.cost)) return;
-  // A move under way where the newest reading, read another way (a doubtful reading of
-  // a piece where none stands overruled), leaves the board as it stands or a move: the
-  // piece the record put there is not being taken off, it never went there (Cờ tư
-  // lệnh: an air force shot down, read as a flight to a site misread as it).
-  if (v.kind == Reading::UnderWay && v.fallback.empty() && try_revision(f, out, false, v.cost)) return;
+  // A move under way (alone or after a reply) where the newest reading, read another
+  // way (a doubtful reading of a piece where none stands overruled), leaves the board as
+  // it stands or a move: the piece the record put there is not being taken off, it never
+  // went there (Cờ tư lệnh: an air force shot down, read as a flight to a site misread
+  // as it).
+  if (((v.kind == Reading::UnderWay && v.fallback.empty()) || (v.kind == Reading::Moves && v.then_under_way)) &&
+      try_revision(f, out, false, v.cost))
+    return;
   if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) {
     pending_ = Pending{v, f.t, f};
     return;

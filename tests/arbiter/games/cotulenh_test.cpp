@@ -653,5 +653,34 @@ TEST(CotulenhRefereeTest, AFlightReadFromAMisreadIsRevisedWhenTheNextFramesShowI
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state));
 }
 
+// Game 433 of `eval-arbiter --games cotulenh --run misread-one --operator`, ply 14: as
+// above, Blue's air force shot down (over e5), its frame misreading i11 as that air force
+// (BF at 0.39), but the next frame, which shows i11 empty surely, also shows Red's reply:
+// from the flight it reads as the reply with a capture of the air force under way, which
+// never comes (unclear for the rest of the game). The flight is revised there too.
+TEST(CotulenhRefereeTest, AFlightReadFromAMisreadIsRevisedWhenTheReplysFrameShowsItsSiteEmpty) {
+  RefereeOptions o;
+  o.start_fen = "2n3c4/1n3h1h3/3a1s3a1/f3gt1tg2/2ie2m2ei/4f6/1N7E1/2IE3T2I/2N1G(TM)S1G2/3A5A1/5H1H1F1/3F2C4 b";
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fe7-e5", "Fj2-j4", "Th9-h10"};
+  s.state = s.after(truth[0]);
+  std::vector<Event> ev = s.see_doubting(s.with(s.board(), "i11", "BF"), {"i11"}, 0.39f);
+  for (const std::vector<Event>& more :
+       {s.play(truth[1]), s.play(truth[2]), s.see(s.board()), s.referee.finish(s.t += 1000)})
+    ev.insert(ev.end(), more.begin(), more.end());
+  const std::string seen = summary(ev);
+  for (const Event& e : ev) EXPECT_FALSE(e.type == EventType::Unclear && !e.extra.value("ask", false)) << seen;
+  ASSERT_EQ(s.referee.ply(), 3) << seen;
+  EXPECT_NE(s.referee.game().moves[0].move.notation, "Fe7-i11") << seen;
+  for (int round = 0; round < 4 && !s.referee.questions().empty(); ++round) {
+    const Question q = s.referee.questions().front();
+    std::string played;
+    for (int k = q.base; k < q.ply; ++k) played += (played.empty() ? "" : " ") + truth[static_cast<size_t>(k)];
+    s.command({{"command", "confirm"}, {"move", played}, {"ply", q.ply}});
+  }
+  EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
+}
+
 }  // namespace
 }  // namespace sb::arbiter
