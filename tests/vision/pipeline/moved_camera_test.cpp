@@ -13,8 +13,10 @@
 namespace sb::vision {
 namespace {
 
+using testing::corners_of;
 using testing::misreads;
 using testing::read_still;
+using testing::tokens_of;
 
 // The look of morris6 seed 8400006, game 2 (eval-vision --simulations, rounded, without its markers): ivory
 // stones on a cream board, 34 px per pitch.
@@ -42,19 +44,6 @@ Look morris6_look(double px_per_pitch, double aim_y_mm) {
   look.camera.px_per_pitch = px_per_pitch;
   look.camera.aim_offset_mm.y = aim_y_mm;
   return look;
-}
-
-std::array<cv::Point2d, 4> corners_of(const Renderer& r) {
-  nlohmann::json g = geometry_json(r);
-  std::array<cv::Point2d, 4> c;
-  for (size_t k = 0; k < 4; ++k) c[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-  return c;
-}
-
-std::vector<std::string> tokens_of(const calib::BoardModel& model, const std::vector<PieceInstance>& pieces) {
-  std::vector<std::string> t(model.sites.size());
-  for (const auto& [site, token] : visible_tokens(pieces)) t[static_cast<size_t>(model.site_index(site))] = token;
-  return t;
 }
 
 // morris6 seed 8400006, game 2: after the camera was knocked, the ivory piece on a1 was missed in every read. The

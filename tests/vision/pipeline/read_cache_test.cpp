@@ -13,8 +13,10 @@
 namespace sb::vision {
 namespace {
 
+using testing::corners_of;
 using testing::misreads;
 using testing::read_still;
+using testing::tokens_of;
 
 // The look of morris9 seed 8200001 (eval-vision --simulations, rounded): stone pieces on a cardboard board
 // under a high daylight; then the lamp it switched on, warm and low from the side, with three glare spots.
@@ -53,12 +55,6 @@ LightLook lamp_switched_on(LightLook light) {
   return light;
 }
 
-std::vector<std::string> tokens_of(const calib::BoardModel& model, const std::vector<PieceInstance>& pieces) {
-  std::vector<std::string> t(model.sites.size());
-  for (const auto& [site, token] : visible_tokens(pieces)) t[static_cast<size_t>(model.site_index(site))] = token;
-  return t;
-}
-
 // morris9 seed 8200001: after the lamp was switched on, Black put a piece on g4 and the empty f4 beside it was
 // read as a white piece in every later read. Only g4 and f4 were read again; the median ratio of the board's
 // colours to the kept empty board's was taken over those two windows, half of them the new black piece, and
@@ -71,10 +67,7 @@ TEST(MorrisReadCache, APieceAddedUnderALampDoesNotMakeTheEmptyPointBesideItAPiec
   const uint64_t seed = 2;
   const Look look = morris9_look();
   Renderer renderer(model, look, size, seed);
-  nlohmann::json g = geometry_json(renderer);
-  std::array<cv::Point2d, 4> corners;
-  for (size_t k = 0; k < 4; ++k) corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
-  p.use_fit(calib::BoardLocator(model).from_corners(corners), size);
+  p.use_fit(calib::BoardLocator(model).from_corners(corners_of(renderer)), size);
 
   // The set as the referee learns it: the empty start, then White's and Black's first pieces.
   Rng rng(seed);

@@ -20,6 +20,21 @@ struct Rendered {
   std::array<cv::Point2d, 4> corners;
 };
 
+// The board's four outer corners as the renderer drew them (what an operator would click for `--corners`).
+inline std::array<cv::Point2d, 4> corners_of(const Renderer& renderer) {
+  const nlohmann::json g = geometry_json(renderer);
+  std::array<cv::Point2d, 4> c;
+  for (size_t k = 0; k < 4; ++k) c[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+  return c;
+}
+
+// The visible token of every site of `model` (empty where no piece stands), in the model's site order.
+inline std::vector<std::string> tokens_of(const calib::BoardModel& model, const std::vector<PieceInstance>& pieces) {
+  std::vector<std::string> t(model.sites.size());
+  for (const auto& [site, token] : visible_tokens(pieces)) t[static_cast<size_t>(model.site_index(site))] = token;
+  return t;
+}
+
 // `board` drawn on `model` under `look` at 1280×720 (the scale capped so that the board fits the frame).
 inline Rendered render_with_look(const calib::BoardModel& model, Look look, const BoardContents& board, uint64_t seed) {
   const cv::Size size(1280, 720);
@@ -31,8 +46,7 @@ inline Rendered render_with_look(const calib::BoardModel& model, Look look, cons
   Rendered r;
   r.image = renderer.render(scene, seed);
   r.truth = visible_tokens(scene.pieces);
-  nlohmann::json g = geometry_json(renderer);
-  for (size_t k = 0; k < 4; ++k) r.corners[k] = {g["corners"][k][0].get<double>(), g["corners"][k][1].get<double>()};
+  r.corners = corners_of(renderer);
   return r;
 }
 
