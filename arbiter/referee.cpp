@@ -40,6 +40,20 @@ std::string minutes(int64_t ms) {
   return std::to_string(ms / 1000) + " s";
 }
 
+// How much worse than its first reading a frame may fit the readings a revision tries (and that a rewrite keeps
+// for the record's own moves).
+constexpr double kRevisionMargin = 1.0;
+
+// The game is over at `p` or after any of the moves of `path` (indices of successors) played from it.
+bool over_along(Position* p, const std::vector<int>& path) {
+  bool over = p->over();
+  for (int i : path) {
+    p = p->successor(static_cast<size_t>(i)).next.get();
+    over = over || p->over();
+  }
+  return over;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- options
@@ -748,13 +762,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       bool fresh_ends = false;
       if (v.kind == Reading::Moves && onward.kind == Reading::Moves && onward_cost <= v.cost + 1e-9 &&
           ends_game(v)) {
-        Position* p = after;
-        bool over = p->over();
-        for (int index : onward.moves) {
-          p = p->successor(static_cast<size_t>(index)).next.get();
-          over = over || p->over();
-        }
-        fresh_ends = !over;
+        fresh_ends = !over_along(after, onward.moves);
       }
       const bool better = v.kind != Reading::Moves || skips_waiting || fresh_ends || onward_cost < v.cost - 1e-9 ||
                           (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
@@ -774,9 +782,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
         if (ends_game(p.verdict) &&
             try_revision(p.frame, out, true, kInfeasible, p.verdict.moves.size())) {
           if (phase_ != Phase::Playing) return;
-          Verdict now = read_frame(*history_.back(), f, earlier_boards(), options_.inference);
-          if (now.ambiguous && (now.kind == Reading::Moves || now.kind == Reading::Takeback)) pending_ = Pending{now, f.t, f};
-          else settle(now, f.t, f, out);
+          wait_or_settle(read_frame(*history_.back(), f, earlier_boards(), options_.inference), f, out);
           return;
         }
         act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
@@ -809,11 +815,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   if (((v.kind == Reading::UnderWay && v.fallback.empty()) || (v.kind == Reading::Moves && v.then_under_way)) &&
       try_revision(f, out, false, v.cost))
     return;
-  if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) {
-    pending_ = Pending{v, f.t, f};
-    return;
-  }
-  settle(v, f.t, f, out);
+  wait_or_settle(v, f, out);
+}
+
+void Referee::wait_or_settle(const Verdict& v, const Frame& f, std::vector<Event>& out) {
+  if (v.ambiguous && (v.kind == Reading::Moves || v.kind == Reading::Takeback)) pending_ = Pending{v, f.t, f};
+  else settle(v, f.t, f, out);
 }
 
 void Referee::go_on_from(const Verdict& onward, const Frame& f, std::vector<Event>& out) {
@@ -1106,7 +1113,6 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
                           (beating ? "|beat" : "");
   if (key == revision_failed_key_) return false;
   constexpr size_t kDepth = 40;            // readings looked back over
-  constexpr double kRevisionMargin = 1.0;  // how much worse the newest reading's alternatives may fit
   struct Back {
     int base;          // ply before the reading
     size_t last;       // index of its last move
@@ -1216,13 +1222,7 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
         size_t revised_plies = other.size() + now.moves.size();
         for (const std::vector<int>& l : later) revised_plies += l.size();
         if (revised_plies > moves.size() - static_cast<size_t>(readings[r].base) + frame_plies) continue;
-        bool over = p->over();
-        Position* q = p;
-        for (int i : now.moves) {
-          q = q->successor(static_cast<size_t>(i)).next.get();
-          over = over || q->over();
-        }
-        if (over) continue;
+        if (over_along(p, now.moves)) continue;
       }
       // Revise: back to the reading's start, then the other choice and the later readings.
       std::vector<Evidence> kept;
@@ -1482,9 +1482,7 @@ bool Referee::answer_by_frame(const Frame& f, std::vector<Event>& out) {
           if (auto other = question_path(question, question.candidates[c])) alike.push_back(*other);
       ask_if_hidden(question.base, *path, alike, out);
       if (phase_ != Phase::Playing) return true;
-      Verdict now = read_frame(*history_.back(), f, earlier_boards(), options_.inference);
-      if (now.ambiguous && (now.kind == Reading::Moves || now.kind == Reading::Takeback)) pending_ = Pending{now, f.t, f};
-      else settle(now, f.t, f, out);
+      wait_or_settle(read_frame(*history_.back(), f, earlier_boards(), options_.inference), f, out);
       return true;
     }
   }
@@ -1644,10 +1642,9 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
           q && v.kind == Reading::NoChange && read_frame(*q, g, {}, options_.inference).kind == Reading::NoChange;
       // The record's moves also stand where a revision read the frame as a close
       // second (a later frame told): their board still reads the frame as well.
-      constexpr double kRecordMargin = 1.0;  // as try_revision's margin
       const bool record_reads =
           q && (std::find(all.begin(), all.end(), recorded) != all.end() ||
-                board_fit(g, q->seen(), options_.inference) <= step.reading->fit + kRecordMargin);
+                board_fit(g, q->seen(), options_.inference) <= step.reading->fit + kRevisionMargin);
       if (q && (operator_move || unseen_move || record_reads)) options.push_back(recorded);
       for (const std::vector<int>& a : all)
         if (!(q && a == recorded)) options.push_back(a);

@@ -212,6 +212,9 @@ class Referee {
   // After earlier moves were played from a waiting frame: `f` read as `onward` waits
   // (ambiguous), or settles, holding its fallback when a move is under way.
   void go_on_from(const Verdict& onward, const Frame& f, std::vector<Event>& out);
+  // `v`, the reading of `f`, waits for the next frame when ambiguous (moves or a
+  // takeback), else settles.
+  void wait_or_settle(const Verdict& v, const Frame& f, std::vector<Event>& out);
   void announce_unclear(const Verdict& v, int64_t t, const Observation* board, std::vector<Event>& out);
   // Reads `earlier` (a frame of the current position, read at `fit`) as moves again,
   // choosing among its readings within a margin the one from which `f` reads as moves
