@@ -752,16 +752,20 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       // A settled frame is a position that stood: a fresh reading whose moves never
       // show it (a Morris piece flown on twice, read as one flight from its first
       // point, which would put the wrong side to move) loses to reading on from it.
-      const bool skips_waiting = v.kind == Reading::Moves &&
-                                 path_stage_cost(*history_.back(), pending_->frame, v.moves, options_.inference) ==
-                                     kInfeasible;
+      const double fresh_waiting = v.kind == Reading::Moves
+                                       ? path_stage_cost(*history_.back(), pending_->frame, v.moves, options_.inference)
+                                       : kInfeasible;
+      const bool skips_waiting = v.kind == Reading::Moves && fresh_waiting == kInfeasible;
       // A fresh reading that ends the game loses to reading on from the waiting one
       // that fits the frame as well and lets the game go on (an air force gone under a
       // stack, then the other side's move, read as one strike that loses the last air
       // force): a guess about hidden pieces never ends a game another reading continues.
+      // Both readings explain the waiting frame too: the fresh one as a stage of its
+      // moves, at the cost of the doubtful readings that overrules (misreads in the
+      // waiting frame weigh on both alike).
       bool fresh_ends = false;
-      if (v.kind == Reading::Moves && onward.kind == Reading::Moves && onward_cost <= v.cost + 1e-9 &&
-          ends_game(v)) {
+      if (v.kind == Reading::Moves && onward.kind == Reading::Moves && !skips_waiting &&
+          onward_cost <= v.cost + fresh_waiting + 1e-9 && ends_game(v)) {
         fresh_ends = !over_along(after, onward.moves);
       }
       const bool better = v.kind != Reading::Moves || skips_waiting || fresh_ends || onward_cost < v.cost - 1e-9 ||

@@ -359,13 +359,21 @@ TEST(CotulenhRefereeTest, AWaitingReadingThatWouldEndTheGameFirstTriesTheEarlier
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
 }
 
+std::string settled_and_answered(Script& s, const std::vector<std::string>& truth);
+
 // Plays `truth` from `fen`, one perfect frame per move, then answers every question
 // left open with the moves played, as `eval-arbiter --operator` does. Returns what was
 // announced; the caller checks the record.
 std::string refereed_with_operator(Script& s, const std::vector<std::string>& truth) {
   std::string seen;
   for (const std::string& m : truth) seen += summary(s.play(m)) + " ";
-  seen += summary(s.see(s.board())) + " " + summary(s.see(s.board()));
+  return seen + settled_and_answered(s, truth);
+}
+
+// The board seen twice more as it stands, the input ended, then each open question
+// answered with the moves of `truth` it asks about, oldest first.
+std::string settled_and_answered(Script& s, const std::vector<std::string>& truth) {
+  std::string seen = summary(s.see(s.board())) + " " + summary(s.see(s.board()));
   seen += " " + summary(s.referee.finish(s.t += 1000));
   for (int round = 0; round < 16 && !s.referee.questions().empty(); ++round) {
     const Question q = s.referee.questions().front();
@@ -382,6 +390,33 @@ std::string refereed_with_operator(Script& s, const std::vector<std::string>& tr
     }
   }
   return seen;
+}
+
+// A site read wrong, at low confidence, in the frame after the move at `after` (0-based).
+struct Misread {
+  size_t after = 0;
+  std::string square, token;
+  float conf = 0.3f;
+};
+
+// refereed_with_operator, with `misreads` in the moves' frames.
+std::string refereed_with_operator(Script& s, const std::vector<std::string>& truth,
+                                   const std::vector<Misread>& misreads) {
+  std::string seen;
+  for (size_t k = 0; k < truth.size(); ++k) {
+    s.state = s.after(truth[k]);
+    Frame f;
+    f.t = s.t += 1000;
+    f.board = s.board();
+    f.conf.assign(f.board.sites.size(), 1.0f);
+    for (const Misread& m : misreads) {
+      if (m.after != k) continue;
+      f.board = s.with(f.board, m.square, m.token);
+      f.conf[static_cast<size_t>(s.rules->site_index(m.square))] = m.conf;
+    }
+    seen += summary(s.referee.on_frame(f)) + " ";
+  }
+  return seen + settled_and_answered(s, truth);
 }
 
 // Every ply of the record reaches the true position after it.
@@ -469,6 +504,23 @@ TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGameLosesToReadingOnFromTheWai
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = {"Fj6-k7", "Ej4-j3", "Fk7xk5/Ik7-j7", "Ej3-j4/Aj3-i2", "Na12-a9"};
   const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
+  EXPECT_FALSE(s.referee.game().over) << seen;
+}
+
+// The same plies of game 736 with its misreads of `misread-one --operator`: the waiting
+// frame misreads d6 and e9, the next one c4 and d4. Reading on pays for the waiting
+// frame's misreads, the fresh strike read from the next frame alone did not, and won
+// though it ends the game (74 of 105 moves wrong). Both readings explain both frames.
+TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGamePaysForTheWaitingFramesMisreadsToo) {
+  const char* fen = "n10/1n3(hc)sh3/2a1gt5/2N4tg1a/2ie2m2e1/10i/6M2f1/2IE6I/2F1G1TTGE1/3A2S2A1/5H1H3/2N4C3 b 40 40 Ff";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fj6-k7", "Ej4-j3", "Fk7xk5/Ik7-j7", "Ej3-j4/Aj3-i2", "Na12-a9"};
+  const std::string seen = refereed_with_operator(
+      s, truth, {{0, "d6", "RA", 0.42f}, {0, "e9", "RE", 0.37f}, {1, "c4", "", 0.12f}, {1, "d4", "BF", 0.15f}});
   expect_record_is(s, fen, truth, seen);
   EXPECT_FALSE(s.referee.game().over) << seen;
 }
