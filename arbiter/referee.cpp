@@ -1185,6 +1185,34 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
     std::vector<std::string> original;
     for (int k = readings[r].base; k <= static_cast<int>(readings[r].last); ++k)
       original.push_back(moves[static_cast<size_t>(k)].move.notation);
+    // Choices that fit the reading's frame alike may read the later frames and this
+    // one at different costs (an air force under a stack or on a square misread as
+    // another piece: from under the stack the frame now seen is two moves, from the
+    // square one): the cheapest whole reading is tried first.
+    if (others.size() > 1) {
+      const InferenceOptions& io = options_.inference;
+      auto whole_cost = [&](const PathFit& choice) {
+        Position* p = &base;
+        double cost = choice.fit + (choice.path.size() > 1 ? io.two_move_prior : 0);
+        for (int i : choice.path) p = p->successor(static_cast<size_t>(i)).next.get();
+        for (size_t q = r; q-- > 0;) {
+          Verdict v = read_frame(*p, frame_of(*moves[readings[q].last].evidence), {}, io);
+          if (v.kind != Reading::Moves || v.then_under_way) return kInfeasible;
+          cost += v.cost;
+          for (int i : v.moves) p = p->successor(static_cast<size_t>(i)).next.get();
+        }
+        Verdict now = read_frame(*p, f, {}, io);
+        if (now.kind != Reading::Moves && now.kind != Reading::NoChange) return kInfeasible;
+        return cost + now.cost;
+      };
+      std::vector<std::pair<double, size_t>> order;
+      for (size_t k = 0; k < others.size(); ++k) order.push_back({whole_cost(others[k]), k});
+      std::stable_sort(order.begin(), order.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first - 1e-9; });
+      std::vector<PathFit> sorted;
+      for (const auto& o : order) sorted.push_back(others[o.second]);
+      others = std::move(sorted);
+    }
     for (const PathFit& choice : others) {
       const std::vector<int>& other = choice.path;
       std::vector<std::string> names;

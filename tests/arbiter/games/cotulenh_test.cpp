@@ -525,6 +525,31 @@ TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGamePaysForTheWaitingFramesMis
   EXPECT_FALSE(s.referee.game().over) << seen;
 }
 
+// Game 954 of the same run, plies 34–38: Blue's air force goes under the infantry on c8
+// (c7 emptied; the referee waits), then Red's air force flies from d6 to b4, misread as
+// Red's air defence at 0.15: read as one strike, the two air forces lost. The next frame
+// (the stack on c8 split) reads from no record but a revision of that strike; the first
+// revision that read it put Red's air force under the infantry on c5 (alike to the camera
+// but for b4), which reads the frame as two moves, the stack split and a flight from c5
+// to b4. The flight to b4 reads it as one: the cheaper whole reading is taken.
+TEST(CotulenhRefereeTest, ARevisionTakesTheChoiceThatReadsTheLaterFramesCheapest) {
+  const char* fen = "6c4/4fhsh3/4g6/2n2a1t3/1ni1e1m1ga1/2f2t4i/2NF6I/2I3M3E/4GT1TG2/1N4S4/3ACH1H1F1/11 b 10 40 EAe";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Fc7-c8", "Fd6-b4", "Fc8-c9/Ic8-c7", "Fj2-j1", "Mg8-g9"};
+  const std::string seen = refereed_with_operator(s, truth,
+                                                  {{0, "h5", "BF", 0.17f},
+                                                   {1, "b4", "RS", 0.15f},
+                                                   {2, "c6", "RG", 0.34f},
+                                                   {2, "b7", "RG", 0.09f},
+                                                   {2, "j12", "RM", 0.18f},
+                                                   {2, "k12", "BH", 0.31f},
+                                                   {3, "f10", "BI", 0.13f}});
+  expect_record_is(s, fen, truth, seen);
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
