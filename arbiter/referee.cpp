@@ -705,6 +705,15 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   if (v.kind == Reading::UnderWay && !v.fallback.empty()) hold_fallback(v, f);
   else if (v.kind != Reading::UnderWay) held_.reset();
   if (pending_) {
+    // A frame read as no change only by overruling doubtful readings, which reads as
+    // the waiting moves at no more cost, is no evidence against them: the waiting
+    // frames showed the change surely (an air force gone, its site misread as a piece
+    // in a later frame of the same board).
+    if (v.kind == Reading::NoChange && !(f.board == history_.back()->seen()) && pending_->verdict.kind == Reading::Moves) {
+      Position* after = history_.back().get();
+      for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+      if (board_fit(f, after->seen(), options_.inference) <= v.cost + 1e-9) v = pending_->verdict;
+    }
     if (same_reading(pending_->verdict, v)) {
       if (!v.ambiguous || f.t - pending_->since >= options_.settle_ms) {
         Pending p = *pending_;

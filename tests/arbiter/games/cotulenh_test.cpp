@@ -550,6 +550,29 @@ TEST(CotulenhRefereeTest, ARevisionTakesTheChoiceThatReadsTheLaterFramesCheapest
   expect_record_is(s, fen, truth, seen);
 }
 
+// Game 936 of the same run, its last move: Red's last air force flies from d3 to c4 and
+// is shot down. Two frames show d3 emptied surely (the referee waits: in flight, shot
+// down, or under a stack), the input's last frame misreads d3 as Red's air defence at
+// 0.42: read as no change (the air force put back), which dropped the waiting move, and
+// the game's last move was never recorded. That frame reads as the move as well.
+TEST(CotulenhRefereeTest, AWaitingMoveIsNotDroppedForAFrameThatReadsAsNoChangeOnlyThroughADoubtfulSite) {
+  const char* fen = "9a1/5h1h1c1/5t5/f3g4e1/3ae1sg2i/3f3mt2/11/6T2EI/1n3AM1A2/2GF1T3G1/6SH1C1/1N9 r 90 140 HIEFNin";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("Fd3-c4");
+  std::string seen = summary(s.see_doubting(s.with(s.board(), "c2", "RH"), {"c2"}, 0.14f));
+  seen += " " + summary(s.see_doubting(s.with(s.board(), "f9", "RS"), {"f9"}, 0.15f));
+  seen += " " + summary(s.see_doubting(s.with(s.board(), "d3", "RS"), {"d3"}, 0.42f));
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  ASSERT_EQ(s.referee.ply(), 1) << seen;
+  for (int round = 0; round < 4 && !s.referee.questions().empty(); ++round)
+    seen += " | " + summary(s.command({{"command", "confirm"}, {"move", "Fd3-c4"}, {"ply", s.referee.questions().front().ply}}));
+  expect_record_is(s, fen, {"Fd3-c4"}, seen);
+  EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
+}
+
 TEST(CotulenhRefereeTest, ConfirmingTheReferesPickClosesTheQuestionAndAWrongAnswerIsRefused) {
   RefereeOptions o;
   o.start_fen = kLastAirForce;
