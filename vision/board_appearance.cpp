@@ -84,6 +84,12 @@ float BoardPaint::gain(float x, float y) const {
   return std::exp(light[0] + light[1] * x + light[2] * y + light[3] * x * x + light[4] * x * y + light[5] * y * y);
 }
 
+float BoardPaint::empty_board_gain(int k, float x, float y) const {
+  if (!empty_board_measured) return 1.f;
+  const cv::Vec<float, 6>& f = empty_board_ratio[static_cast<size_t>(k)];
+  return std::exp(f[0] + f[1] * x + f[2] * y + f[3] * x * x + f[4] * x * y + f[5] * y * y);
+}
+
 BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Mat& exclude) {
   BoardPaint paint;
   struct Sample {

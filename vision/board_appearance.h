@@ -24,11 +24,16 @@ struct BoardPaint {
   std::array<bool, 6> seen{};
   cv::Vec<float, 6> light;            // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
   int main_role = -1;                 // the role that covers most of the board
-  // Per channel, the median ratio of this picture's colours to the empty board's a set kept, each relative to
-  // its own paint (CellReader's foreign share); 0 while not measured.
-  cv::Vec3f empty_board_ratio{0, 0, 0};
+  // Per channel, the log-ratio of this picture's colours to the empty board's a set kept, each relative to its
+  // own paint (CellReader's foreign share), as a smooth field over the board with the terms of `light`: a lamp
+  // that overexposes the board clips its light paint towards white more on one side than on the other (one factor
+  // per channel left a corner's empty point foreign). Not measured while empty_board_measured is false.
+  std::array<cv::Vec<float, 6>, 3> empty_board_ratio{};
+  bool empty_board_measured = false;
   bool ok = false;
   float gain(float x, float y) const;  // exp of the falloff at a top-plane pixel position scaled to 0..1
+  // The empty board's ratio field of channel `k` at a top-plane pixel position scaled to 0..1 (1 unmeasured).
+  float empty_board_gain(int k, float x, float y) const;
   // The board's own colour where the light is as at the board's centre: a white reference that does not change
   // with the pieces on the board (the main role's colour).
   cv::Vec3f reference() const { return main_role < 0 ? cv::Vec3f(200, 200, 200) : colour[static_cast<size_t>(main_role)] * gain(0.5f, 0.5f); }

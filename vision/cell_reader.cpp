@@ -78,6 +78,68 @@ float best_probability(const std::vector<float>& scores, float temperature) {
   return 1.f / sum;
 }
 
+// The smooth per-channel field (BoardPaint::empty_board_ratio) of `rel` over `empty` (both relative to their
+// paint) where the empty board is modelled: a quadratic in the position fitted to each channel's log-ratio, first
+// over the pixels near the median, then over those near the first fit (pieces and their shadows lie far off
+// either; an overexposing lamp left one corner's card a sixth bluer against the empty board than the centre's).
+void fit_empty_board_ratio(const cv::Mat& rel, const cv::Mat& empty, const cv::Mat& mask, BoardPaint& paint) {
+  struct Sample {
+    float x, y;
+    cv::Vec3f log_ratio;
+  };
+  std::vector<Sample> samples;
+  const float sx = 1.f / static_cast<float>(std::max(1, rel.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, rel.rows - 1));
+  for (int v = 0; v < rel.rows; v += 3) {
+    const auto* c = rel.ptr<cv::Vec3f>(v);
+    const auto* e = empty.ptr<cv::Vec3f>(v);
+    const uchar* o = mask.ptr<uchar>(v);
+    for (int u = v % 3; u < rel.cols; u += 3) {
+      if (o[u] == kNoPaint || e[u][0] < 0.2f || e[u][1] < 0.2f || e[u][2] < 0.2f) continue;
+      Sample s{static_cast<float>(u) * sx, static_cast<float>(v) * sy, {}};
+      for (int k = 0; k < 3; ++k) s.log_ratio[k] = std::log(std::max(1e-3f, c[u][k]) / e[u][k]);
+      samples.push_back(s);
+    }
+  }
+  if (samples.size() < 50) return;
+  std::array<cv::Vec<float, 6>, 3> field{};
+  for (int k = 0; k < 3; ++k) {
+    std::vector<float> v;
+    v.reserve(samples.size());
+    for (const Sample& s : samples) v.push_back(s.log_ratio[k]);
+    field[static_cast<size_t>(k)][0] = median_of(std::move(v));
+  }
+  auto predict = [&](const Sample& s, int k) {
+    const cv::Vec<float, 6>& f = field[static_cast<size_t>(k)];
+    return f[0] + f[1] * s.x + f[2] * s.y + f[3] * s.x * s.x + f[4] * s.x * s.y + f[5] * s.y * s.y;
+  };
+  for (const float tolerance : {0.2f, 0.08f}) {
+    cv::Matx66d a = cv::Matx66d::zeros();
+    std::array<cv::Vec6d, 3> b{};
+    int used = 0;
+    for (const Sample& s : samples) {
+      bool near = true;
+      for (int k = 0; k < 3 && near; ++k) near = std::abs(s.log_ratio[k] - predict(s, k)) < tolerance;
+      if (!near) continue;
+      const cv::Vec6d t(1, s.x, s.y, s.x * s.x, s.x * s.y, s.y * s.y);
+      for (int i = 0; i < 6; ++i) {
+        for (int j = 0; j < 6; ++j) a(i, j) += t[i] * t[j];
+        for (int k = 0; k < 3; ++k) b[static_cast<size_t>(k)][i] += t[i] * s.log_ratio[k];
+      }
+      ++used;
+    }
+    // Too few pixels agree (most of the board covered or changed): keep what is known so far.
+    if (used < 50) break;
+    for (int i = 0; i < 6; ++i) a(i, i) += 1e-3 * static_cast<double>(used);  // a board seen in part stays flat
+    for (int k = 0; k < 3; ++k) {
+      cv::Vec6d x;
+      cv::solve(a, b[static_cast<size_t>(k)], x, cv::DECOMP_CHOLESKY);
+      for (int i = 0; i < 6; ++i) field[static_cast<size_t>(k)][i] = static_cast<float>(x[i]);
+    }
+  }
+  paint.empty_board_ratio = field;
+  paint.empty_board_measured = true;
+}
+
 }  // namespace
 
 // Each pixel of a level-1 top-plane image over the colour of one paint role (the main one when the empty board
@@ -443,32 +505,28 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
     cv::Mat rel = relative_to_paint(top, paint, set.empty_board_role);
     cv::blur(rel, rel, cv::Size(3, 3));
     // What the two pictures' paint measurements leave between them (a role's colour measured a little apart,
-    // another lamp's colour) is one factor per channel over the whole board: taken out by the median ratio. A
-    // read of a few changed sites takes the factor its paint was measured with (the windows of those sites alone,
-    // one of them holding a new piece, would give a median of the piece; morris9 seed 8200001: after the lamp, a
-    // black piece put on g4 made the empty f4 beside it foreign, read as a white piece).
-    cv::Vec3f factor = known && known->empty_board_ratio[0] > 0 ? known->empty_board_ratio : cv::Vec3f(0, 0, 0);
-    if (factor[0] <= 0 && !only) {
-      std::vector<float> ratio[3];
-      for (int v = 0; v < top.rows; v += 3) {
-        const auto* c = rel.ptr<cv::Vec3f>(v);
-        const auto* e = set.empty_board.ptr<cv::Vec3f>(v);
-        const uchar* o = planes.foreign.ptr<uchar>(v);
-        for (int u = v % 3; u < top.cols; u += 3) {
-          if (o[u] == kNoPaint || e[u][0] < 0.2f || e[u][1] < 0.2f || e[u][2] < 0.2f) continue;
-          for (int k = 0; k < 3; ++k) ratio[k].push_back(c[u][k] / e[u][k]);
-        }
-      }
-      if (ratio[0].size() >= 50) {
-        factor = cv::Vec3f(median_of(ratio[0]), median_of(ratio[1]), median_of(ratio[2]));
-        planes.paint.empty_board_ratio = factor;
-      }
+    // another lamp's colour, unevenly over the board) is a smooth factor per channel: taken out by a robust fit
+    // of the ratio. A read of a few changed sites takes the field its paint was measured with (the windows of
+    // those sites alone, one of them holding a new piece, would give a field of the piece; morris9 seed 8200001:
+    // after the lamp, a black piece put on g4 made the empty f4 beside it foreign, read as a white piece).
+    if (known && known->empty_board_measured) {
+      planes.paint.empty_board_measured = true;
+      planes.paint.empty_board_ratio = known->empty_board_ratio;
+    } else if (!only) {
+      fit_empty_board_ratio(rel, set.empty_board, planes.foreign, planes.paint);
     }
-    if (factor[0] > 0) {
+    if (planes.paint.empty_board_measured) {
+      const BoardPaint& fitted = planes.paint;
+      const float sx = 1.f / static_cast<float>(std::max(1, rel.cols - 1)),
+                  sy = 1.f / static_cast<float>(std::max(1, rel.rows - 1));
       for (int v = 0; v < rel.rows; ++v) {
         auto* c = rel.ptr<cv::Vec3f>(v);
-        for (int u = 0; u < rel.cols; ++u)
-          for (int j = 0; j < 3; ++j) c[u][j] /= std::max(0.05f, factor[j]);
+        cv::Vec3f g(1, 1, 1);
+        for (int u = 0; u < rel.cols; ++u) {
+          if ((u & 7) == 0)
+            for (int k = 0; k < 3; ++k) g[k] = 1.f / std::max(0.05f, fitted.empty_board_gain(k, (u + 4) * sx, v * sy));
+          for (int j = 0; j < 3; ++j) c[u][j] *= g[j];
+        }
       }
     }
     const float hi = params_.change_brightness, lo = 1.f / hi, chroma = params_.change_chroma;
@@ -672,6 +730,17 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
       m.mark = {c[3], c[4], c[5]};
       return m;
     };
+    // How far a group's colours lie from a side's (the config's colours, or a learnt side's mean): chromaticity
+    // and brightness both count; brightness is less trustworthy across sets.
+    auto config_cost = [&](const std::array<float, 6>& c, const SideModel& s) {
+      SideModel g = model_of(c, 0);
+      auto chroma = [](cv::Vec3f v) {
+        const float sum = v[0] + v[1] + v[2] + 1e-3f;
+        return cv::Vec3f(v[0] / sum, v[1] / sum, v[2] / sum);
+      };
+      return 4 * dist2(chroma(g.body), chroma(s.body)) + 4 * dist2(chroma(g.mark), chroma(s.mark)) +
+             0.5f * dist2(g.body, s.body) + 0.25f * dist2(g.mark, s.mark);
+    };
     // Name the groups: the pairing of groups with the config's sides that puts colours closest.
     models.clear();
     if (known_side) {
@@ -692,29 +761,26 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
         std::array<float, 6> all{};
         for (const auto& x : f)
           for (int k = 0; k < 6; ++k) all[k] += x[k] / static_cast<float>(f.size());
-        models.push_back(cost(all) <= 16 ? *known_side : model_of(all, other));
+        // Beyond those spreads, a group still nearer the known side's colours than the config's colours of the
+        // other is the known side: a lamp that washes out a light piece's tint (overexposed: morris9 seed
+        // 8710001, White's only piece on d1 four spreads off its learnt chroma) does not make it the other side.
+        const auto other_config = std::find_if(default_sides_.begin(), default_sides_.end(),
+                                               [&](const SideModel& m) { return m.side == other; });
+        const bool nearer_known = other_config != default_sides_.end() &&
+                                  config_cost(all, *known_side) < config_cost(all, *other_config);
+        models.push_back(cost(all) <= 16 || nearer_known ? *known_side : model_of(all, other));
       }
     } else if (default_sides_.size() >= 2 && nsides >= 2) {
-      auto cost = [&](const std::array<float, 6>& c, const SideModel& s) {
-        SideModel g = model_of(c, 0);
-        // Chromaticity and brightness both count; brightness is less trustworthy across sets.
-        auto chroma = [](cv::Vec3f v) {
-          const float sum = v[0] + v[1] + v[2] + 1e-3f;
-          return cv::Vec3f(v[0] / sum, v[1] / sum, v[2] / sum);
-        };
-        return 4 * dist2(chroma(g.body), chroma(s.body)) + 4 * dist2(chroma(g.mark), chroma(s.mark)) +
-               0.5f * dist2(g.body, s.body) + 0.25f * dist2(g.mark, s.mark);
-      };
       if (two) {
-        const float straight = cost(ca, default_sides_[0]) + cost(cb, default_sides_[1]);
-        const float crossed = cost(ca, default_sides_[1]) + cost(cb, default_sides_[0]);
+        const float straight = config_cost(ca, default_sides_[0]) + config_cost(cb, default_sides_[1]);
+        const float crossed = config_cost(ca, default_sides_[1]) + config_cost(cb, default_sides_[0]);
         models.push_back(model_of(straight <= crossed ? ca : cb, vocab_.sides[0]));
         models.push_back(model_of(straight <= crossed ? cb : ca, vocab_.sides[1]));
       } else {
         std::array<float, 6> all{};
         for (const auto& x : f)
           for (int k = 0; k < 6; ++k) all[k] += x[k] / static_cast<float>(f.size());
-        const bool first = cost(all, default_sides_[0]) <= cost(all, default_sides_[1]);
+        const bool first = config_cost(all, default_sides_[0]) <= config_cost(all, default_sides_[1]);
         models.push_back(model_of(all, vocab_.sides[first ? 0 : 1]));
       }
     } else {
