@@ -14,7 +14,8 @@
 // - --simulations N: N games simulated with fault injections (in --work DIR), each evaluated as --videos and
 //   then refereed through the whole pipeline (`smartboard referee GAME --source DIR --corners …`); the recorded
 //   moves are compared with the simulation's, and every illegal-move announcement beyond the injected ones
-//   counts as false.
+//   counts as false. A game folder kept in --work from an earlier run is scored again only when it is the game
+//   asked for (game, seed, fps, --moves, --faults); another is refused with the advice to give a fresh folder.
 //
 // How the board is found in the stills (--fit): "truth" (default) gives the reader the renderer's exact camera,
 // as a lens calibration plus a board fit would, so the figures are the reader's own; "corners" gives the four
@@ -32,6 +33,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -681,10 +683,31 @@ int cmd_eval_vision(const Words& words) {
     std::error_code ec;
     fs::create_directories(work, ec);
     if (!fs::is_directory(work)) throw InputError("eval-vision --work: cannot create '" + work.string() + "'");
+    std::set<std::string> faults_wanted;
+    {
+      std::stringstream ss(faults);
+      for (std::string f; std::getline(ss, f, ',');)
+        if (!f.empty() && f != "none") faults_wanted.insert(f);
+    }
     for (int i = 0; i < simulations; ++i) {
       const fs::path dir = work / ("game" + std::to_string(i + 1));
-      if (!fs::is_regular_file(dir / "game.json")) {  // kept from an earlier run with the same seeds
-        Words sim = {game, "--out", dir.string(), "--seed", std::to_string(seed + static_cast<uint64_t>(i)),
+      const uint64_t game_seed = seed + static_cast<uint64_t>(i);
+      if (fs::is_regular_file(dir / "game.json")) {
+        // Kept from an earlier run: scored again only when it is the game asked for (a folder of another seed or
+        // length was once scored silently in its place).
+        const nlohmann::json kept = read_json(dir / "game.json");
+        const bool same = kept.value("game", "") == game && kept.value("seed", uint64_t{0}) == game_seed &&
+                          std::abs(kept.value("fps", 0.0) - fps) < 1e-6 &&
+                          kept.value("moves_asked", moves) == moves &&
+                          kept.value("faults_asked", faults_wanted) == faults_wanted;
+        if (!same)
+          throw InputError("eval-vision --work: '" + dir.string() + "' holds " + kept.value("game", "?") + " seed " +
+                           std::to_string(kept.value("seed", uint64_t{0})) +
+                           (kept.contains("moves_asked") ? " --moves " + std::to_string(kept.value("moves_asked", 0)) : "") +
+                           ", not " + game + " seed " + std::to_string(game_seed) + " --moves " + std::to_string(moves) +
+                           ": give a fresh --work folder");
+      } else {
+        Words sim = {game, "--out", dir.string(), "--seed", std::to_string(game_seed),
                      "--moves", std::to_string(moves), "--fps", std::to_string(fps)};
         if (!faults.empty() && faults != "none") {
           sim.push_back("--faults");

@@ -344,6 +344,8 @@ int cmd_simulate(const Words& words) {
   nlohmann::json summary = {{"game", game},
                             {"seed", seed},
                             {"fps", fps},
+                            {"moves_asked", max_plies},
+                            {"faults_asked", faults},
                             {"frames", frames},
                             {"image_size", {size.width, size.height}},
                             {"start_fen", rules->fen(start)},

@@ -81,6 +81,26 @@ TEST(EvalVisionCli, ScoresTheMotionGateOnASimulatedVideo) {
   EXPECT_EQ(std::stoi(m[1]), lines);
 }
 
+// A --work folder kept from an earlier run holds that run's games: asked for other seeds or another length,
+// eval-vision says so instead of scoring the old games as the new ones.
+TEST(EvalVisionCli, AWorkFolderOfOtherSeedsIsRefusedNotScoredAgain) {
+  const std::string work = temp("work_reused");
+  std::filesystem::remove_all(work);
+  std::filesystem::create_directories(work + "/game1");
+  std::ofstream(work + "/game1/game.json")
+      << R"({"game": "morris3", "seed": 5, "fps": 30.0, "moves_asked": 6, "faults_asked": ["illegal", "light", "nudge", "takeback"]})";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--seed", "6", "--moves", "6"}, std::vector<std::string>{"--seed", "5", "--moves", "8"},
+        std::vector<std::string>{"--seed", "5", "--moves", "6", "--faults", "light"}}) {
+    std::vector<std::string> words = {"eval-vision", "morris3", "--simulations", "1", "--work", work};
+    words.insert(words.end(), args.begin(), args.end());
+    auto r = run_smartboard(words);
+    EXPECT_EQ(r.status, 2) << args[1] << "\n" << r.err;
+    EXPECT_NE(r.err.find("holds morris3 seed 5 --moves 6"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("fresh --work"), std::string::npos) << r.err;
+  }
+}
+
 TEST(EvalVisionCli, BadArgumentsExitTwoWithOneLine) {
   const std::string empty = temp("empty_dir");
   std::filesystem::create_directories(empty);
