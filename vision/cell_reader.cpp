@@ -651,7 +651,8 @@ void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& 
   const bool learnt = set.occupancy[1] != 0 || set.occupancy[2] != 0;
   const std::array<float, 3>& w = learnt ? set.occupancy : params_.default_occupancy;
   for (SiteDetail& d : details) {
-    d.p_occupied = sigmoid(w[0] + w[1] * d.disc.score + w[2] * d.foreign + (learnt ? set.occupancy_body * d.body : 0.f));
+    d.occupancy_logit = w[0] + w[1] * d.disc.score + w[2] * d.foreign + (learnt ? set.occupancy_body * d.body : 0.f);
+    d.p_occupied = sigmoid(d.occupancy_logit);
     d.occupied = d.p_occupied >= 0.5f;
   }
 }
@@ -1067,6 +1068,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     SiteReading& s = out.sites[i];
     const float p_occ = d.p_occupied;
     s.occupied = p_occ;
+    s.evidence = d.occupancy_logit;
     if (!d.occupied || d.side < 0) {
       s.token.clear();
       s.conf = 1 - p_occ;
@@ -1280,6 +1282,20 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       if (!cv::solve(cv::Mat(hess), cv::Mat(grad), cv::Mat(step, false), cv::DECOMP_CHOLESKY)) break;
       w -= step;
       if (cv::norm(step) < 1e-4) break;
+    }
+    if (any_piece) {
+      // The prior holds the weights where a board of few pieces (a Morris placement: one or two) barely moves
+      // them, and a false piece beside a placed one (its shadow or side over a fifth of the point's centre) can
+      // stay occupied. When the fitted weights still order every piece of this board above every empty site,
+      // the bias goes to the middle of that gap.
+      double lowest_piece = 1e9, highest_empty = -1e9;
+      for (size_t i = 0; i < sites.size(); ++i) {
+        const cv::Vec4d x(1, details[i].disc.score, details[i].foreign, use_body ? details[i].body : 0.f);
+        (expected[i].empty() ? highest_empty : lowest_piece) =
+            expected[i].empty() ? std::max(highest_empty, w.dot(x)) : std::min(lowest_piece, w.dot(x));
+      }
+      if ((highest_empty > 0 || lowest_piece < 0) && highest_empty < lowest_piece)
+        w[0] -= 0.5 * (highest_empty + lowest_piece);
     }
     set.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
     set.occupancy_body = use_body ? static_cast<float>(w[3]) : 0.f;

@@ -72,6 +72,7 @@ struct SiteDetail {
   float body = 0;
   float illum = 1;       // the light here against the board's centre (the paint model's falloff)
   float p_occupied = 0;
+  float occupancy_logit = 0;  // the sum p_occupied is the sigmoid of (it tells apart sites p_occupied rounds to 1)
   bool occupied = false;
   Face face;             // when occupied
   cv::Vec3f body_rel, mark_rel;  // face colours relative to the frame's white

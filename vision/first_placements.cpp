@@ -14,7 +14,7 @@ FirstPlacements::FirstPlacements(std::vector<std::string> start, std::string sid
 
 std::optional<std::vector<std::string>> FirstPlacements::board_to_learn(const std::vector<SiteReading>& sites) const {
   if (!pending() || sites.size() != placed_.size()) return std::nullopt;
-  std::optional<size_t> fresh;
+  std::optional<size_t> fresh, runner_up;
   for (size_t i = 0; i < sites.size(); ++i) {
     const bool occupied = !sites[i].token.empty();
     if (!placed_[i].empty()) {
@@ -22,10 +22,18 @@ std::optional<std::vector<std::string>> FirstPlacements::board_to_learn(const st
       continue;
     }
     if (!occupied) continue;
-    if (fresh) return std::nullopt;  // two new pieces
-    fresh = i;
+    if (!fresh || sites[i].evidence > sites[*fresh].evidence) {
+      runner_up = fresh;
+      fresh = i;
+    } else if (!runner_up || sites[i].evidence > sites[*runner_up].evidence) {
+      runner_up = i;
+    }
   }
   if (!fresh) return std::nullopt;
+  // One piece is placed at a time. A second new piece is either a false one beside it (a set learnt from the
+  // empty start takes a fifth of a point's centre changed, by the placed piece's shadow or side, for a piece)
+  // or a second placement: the placement is the new piece only when it is far more surely a piece than any other.
+  if (runner_up && sites[*fresh].evidence < sites[*runner_up].evidence + kPlacementMargin) return std::nullopt;
   std::vector<std::string> board = placed_;
   board[*fresh] = std::string(1, sides_[next_]);
   return board;

@@ -14,6 +14,11 @@
 
 namespace sb::vision {
 
+// How much more surely (in log-odds, SiteReading::evidence) the placed piece must be a piece than any other new
+// piece a reading shows: false pieces beside a placement read at log-odds 0.4–20, placed pieces at 35–58 (morris12
+// tuning seed 7700212).
+constexpr float kPlacementMargin = 10.f;
+
 class FirstPlacements {
  public:
   // `start`: per site of the board model, "" or the token the start shows; `sides`: the side letters in the
@@ -25,9 +30,11 @@ class FirstPlacements {
 
   // A settled reading of the board. When it shows the next placement — exactly the placements learnt so far
   // plus one new piece on a site the start left empty — returns the tokens of that board (the start, the
-  // placements learnt so far, and the new piece as the next side's), to learn the set from. Otherwise nullopt:
-  // nothing new, or a board that shows more than one new piece (two placements seen at once cannot tell which
-  // came first) or a learnt placement gone; then the colours stay as learnt so far.
+  // placements learnt so far, and the new piece as the next side's), to learn the set from. Of several new
+  // pieces, the one more surely a piece than every other by kPlacementMargin is the placement (the others are
+  // then learnt as empty sites). Otherwise nullopt: nothing new, or new pieces none of which stands out (two
+  // placements seen at once cannot tell which came first) or a learnt placement gone; then the colours stay as
+  // learnt so far.
   std::optional<std::vector<std::string>> board_to_learn(const std::vector<SiteReading>& sites) const;
 
   // The set was learnt from `board` (a result of board_to_learn()): its new piece is the side's from now on.

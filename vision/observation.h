@@ -30,6 +30,7 @@ struct SiteReading {
   std::string token;    // "" empty; else side letter + identity ("W", "R7", "BT")
   float conf = 0;       // 0..1: the probability that `token` is right
   float occupied = 0;   // 0..1: the probability that a piece stands here
+  float evidence = 0;   // its log-odds: which of two sites is more surely occupied when both round to 1
   float disturbed = 0;  // 0..1: share of the site's area that moved in this frame (motion gate)
   int level = 0;        // the stack height whose top face was read (1 = one piece), 0 when empty
 };

@@ -59,10 +59,11 @@ void Pipeline::pool(const ReadResult& r, BoardObservation& obs) {
   current_.assign(n, SiteReading{});
   for (size_t i = 0; i < n; ++i) {
     std::map<std::string, float> votes;
-    float occupied = 0;
+    float occupied = 0, evidence = 0;
     for (const ReadResult& p : pooled_) {
       votes[p.sites[i].token] += p.sites[i].conf;
       occupied += p.sites[i].occupied;
+      evidence += p.sites[i].evidence;
     }
     auto best =
         std::max_element(votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
@@ -71,6 +72,7 @@ void Pipeline::pool(const ReadResult& r, BoardObservation& obs) {
     s.token = best->first;
     s.conf = best->second / static_cast<float>(pooled_.size());
     s.occupied = occupied / static_cast<float>(pooled_.size());
+    s.evidence = evidence / static_cast<float>(pooled_.size());
   }
   (void)obs;
 }
