@@ -1514,11 +1514,13 @@ bool Referee::answer_by_frame(const Frame& f, std::vector<Event>& out) {
       e.notation = candidate;
       e.extra["by"] = "board";
       emit(e, out);
-      // The other candidates but the record's are still a question if every frame
-      // since reads from them (a line may have been dropped to keep their number down);
-      // the frame itself follows when it is played.
+      // The other candidates are still a question if every frame since reads from them
+      // (a line may have been dropped to keep their number down); the frame itself
+      // follows when it is played. The record's own candidate too: the frame refuted it
+      // only along the record's first readings of the later frames, and another hidden
+      // choice of theirs (a newer question's) may read on from it.
       std::vector<std::vector<int>> alike;
-      for (size_t c = 1; c < question.candidates.size(); ++c)
+      for (size_t c = 0; c < question.candidates.size(); ++c)
         if (question.candidates[c] != candidate)
           if (auto other = question_path(question, question.candidates[c])) alike.push_back(*other);
       ask_if_hidden(question.base, *path, alike, out);

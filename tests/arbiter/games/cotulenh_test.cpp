@@ -362,8 +362,9 @@ TEST(CotulenhRefereeTest, AWaitingReadingThatWouldEndTheGameFirstTriesTheEarlier
 std::string settled_and_answered(Script& s, const std::vector<std::string>& truth);
 
 // Plays `truth` from `fen`, one perfect frame per move, then answers every question
-// left open with the moves played, as `eval-arbiter --operator` does. Returns what was
-// announced; the caller checks the record.
+// left open with the moves played, as `eval-arbiter --operator` does (the oldest asked
+// first; one whose answer is refused is left open and the next answered). Returns what
+// was announced; the caller checks the record.
 std::string refereed_with_operator(Script& s, const std::vector<std::string>& truth) {
   std::string seen;
   for (const std::string& m : truth) seen += summary(s.play(m)) + " ";
@@ -375,8 +376,14 @@ std::string refereed_with_operator(Script& s, const std::vector<std::string>& tr
 std::string settled_and_answered(Script& s, const std::vector<std::string>& truth) {
   std::string seen = summary(s.see(s.board())) + " " + summary(s.see(s.board()));
   seen += " " + summary(s.referee.finish(s.t += 1000));
-  for (int round = 0; round < 16 && !s.referee.questions().empty(); ++round) {
-    const Question q = s.referee.questions().front();
+  std::vector<int> refused;
+  for (int round = 0; round < 16; ++round) {
+    const std::vector<Question>& open = s.referee.questions();
+    auto it = std::find_if(open.begin(), open.end(), [&](const Question& q) {
+      return std::find(refused.begin(), refused.end(), q.ply) == refused.end();
+    });
+    if (it == open.end()) break;
+    const Question q = *it;
     std::string played;
     for (int k = q.base; k < q.ply && k < static_cast<int>(truth.size()); ++k)
       played += (played.empty() ? "" : " ") + truth[static_cast<size_t>(k)];
@@ -386,7 +393,7 @@ std::string settled_and_answered(Script& s, const std::vector<std::string>& trut
       seen += " " + summary(s.referee.finish(s.t));
     } catch (const InputError& e) {
       seen += " | confirm ply " + std::to_string(q.ply) + " refused: " + e.what();
-      break;
+      refused.push_back(q.ply);
     }
   }
   return seen;
@@ -780,6 +787,32 @@ TEST(CotulenhRefereeTest, AFlightReadFromAMisreadIsRevisedWhenTheReplysFrameShow
     s.command({{"command", "confirm"}, {"move", played}, {"ply", q.ply}});
   }
   EXPECT_EQ(s.referee.game().moves.back().fen, s.rules->fen(s.state)) << seen;
+}
+
+// Game 363 of `eval-arbiter --games cotulenh --run one --operator`, plies 42–80: Blue's
+// air force on i6 is shot down (alike to it gone under the infantry on k8 or the militia
+// on g8: asked, the referee picks the shot-down reading); later Blue's other air force
+// goes under the militia on f9 (alike to j8 or f5: asked, the referee picks j8), and the
+// frame where it splits off that stack reads only from the newer question's f9 line and
+// from the older question's k8 line (which branches on the newer choice). Answered by
+// the board from the older question, the record's own shot-down candidate was dropped
+// from the question asked again, and the operator's true answer (Fi6-e6, shot down
+// elsewhere: the same position) was refused.
+TEST(CotulenhRefereeTest, AnAnswerByTheBoardKeepsAskingAboutTheRecordsOwnCandidateWhoseLineStillReads) {
+  const char* fen = "11/5hch3/4a1s3a/4g3gf1/n1i1e1m3i/n6t1e1/5t2f2/2IEG6/2N1TM1TGEI/9A1/3A1HFHS2/N2CF6 b";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {
+      "Fi6-e6",   "Fg2-g1",  "Ik8-j8",  "Fg1-g5",        "Th7-h9",   "Ge5-d5",     "Na7-b6",
+      "Ed5-d4/Gd5-e5", "Nb6-b8", "Fg5-h5", "Mg8-f9",     "Fh5@j7",   "Ae10-c12",   "Cd1-e1",
+      "Gi9-i10",  "Fe1-f1/Ce1-d1", "Ak10-i12", "Na1-c3", "Ac12-f12", "Fh5-d5",     "Th9-h8",
+      "Ic5-c4",   "Nb8-b10", "(NI)c4-c5", "Th8-f8",    "Ff1-i1",   "Ee8-e7",     "Nc5xe7",
+      "Tf6-h6",   "Fi1-j1",  "Tf8-g8",  "Ic5-d5",        "Fj9-f9",   "Fd5-d1",     "(FM)f9-f10",
+      "Fd1-c1/Cd1-i1", "Ff10-f8/Mf10-f9", "Fc1-b2", "Ff8-b12"};
+  const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
 }
 
 }  // namespace
