@@ -511,7 +511,7 @@ double path_stage_cost(Position& position, const Frame& frame, const std::vector
   for (int i : path) {
     const Diff x = diff_against(frame, p->seen(), w);
     Successor& s = p->successor(static_cast<size_t>(i));
-    best = std::min(best, under_way_cost(frame, x, p->seen(), s, w));
+    best = std::min(best, under_way_cost(frame, x, p->seen(), s, w) + options.under_way_prior);
     p = s.next.get();
     best = std::min(best, board_cost(frame, p->seen(), w));
   }

@@ -103,7 +103,8 @@ std::vector<PathFit> readings_within(Position& position, const Frame& frame, dou
                                      const InferenceOptions& options);
 
 // The cost of reading `frame` as some stage of playing `path` (index path from
-// `position`): the position before it, a move of it half made or finished. Infeasible
+// `position`): the position before it, a move of it half made (with the prior of a
+// move under way) or finished. Infeasible
 // when the frame confidently shows what no stage of the path does (a settled frame
 // that the path would have to skip: a piece seen on a point the path never uses).
 double path_stage_cost(Position& position, const Frame& frame, const std::vector<int>& path,

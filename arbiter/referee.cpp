@@ -714,6 +714,19 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
       if (board_fit(f, after->seen(), options_.inference) <= v.cost + 1e-9) v = pending_->verdict;
     }
+    // A frame that reads as the waiting moves finished (misreads aside), read afresh
+    // as other moves that the waiting frame shows only under way: the dearer reading of
+    // both frames loses (an air force shot down, two frames showing it gone, then a
+    // doubtful reading of it on a site it could have flown to).
+    if (v.kind == Reading::Moves && pending_->verdict.kind == Reading::Moves && !same_reading(pending_->verdict, v)) {
+      Position* after = history_.back().get();
+      for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+      const Verdict still = read_frame(*after, f, {}, options_.inference);
+      if (still.kind == Reading::NoChange &&
+          pending_->verdict.cost + still.cost <
+              v.cost + path_stage_cost(*history_.back(), pending_->frame, v.moves, options_.inference) - 1e-9)
+        v = pending_->verdict;
+    }
     if (same_reading(pending_->verdict, v)) {
       if (!v.ambiguous || f.t - pending_->since >= options_.settle_ms) {
         Pending p = *pending_;

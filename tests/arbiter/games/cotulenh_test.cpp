@@ -406,22 +406,28 @@ struct Misread {
   float conf = 0.3f;
 };
 
+// One frame of the board as it stands, a second after the previous one, with those of
+// `misreads` whose `after` is `k`.
+std::string see_misread(Script& s, const std::vector<Misread>& misreads, size_t k = 0) {
+  Frame f;
+  f.t = s.t += 1000;
+  f.board = s.board();
+  f.conf.assign(f.board.sites.size(), 1.0f);
+  for (const Misread& m : misreads) {
+    if (m.after != k) continue;
+    f.board = s.with(f.board, m.square, m.token);
+    f.conf[static_cast<size_t>(s.rules->site_index(m.square))] = m.conf;
+  }
+  return summary(s.referee.on_frame(f));
+}
+
 // refereed_with_operator, with `misreads` in the moves' frames.
 std::string refereed_with_operator(Script& s, const std::vector<std::string>& truth,
                                    const std::vector<Misread>& misreads) {
   std::string seen;
   for (size_t k = 0; k < truth.size(); ++k) {
     s.state = s.after(truth[k]);
-    Frame f;
-    f.t = s.t += 1000;
-    f.board = s.board();
-    f.conf.assign(f.board.sites.size(), 1.0f);
-    for (const Misread& m : misreads) {
-      if (m.after != k) continue;
-      f.board = s.with(f.board, m.square, m.token);
-      f.conf[static_cast<size_t>(s.rules->site_index(m.square))] = m.conf;
-    }
-    seen += summary(s.referee.on_frame(f)) + " ";
+    seen += see_misread(s, misreads, k) + " ";
   }
   return seen + settled_and_answered(s, truth);
 }
@@ -577,6 +583,30 @@ TEST(CotulenhRefereeTest, AWaitingMoveIsNotDroppedForAFrameThatReadsAsNoChangeOn
   for (int round = 0; round < 4 && !s.referee.questions().empty(); ++round)
     seen += " | " + summary(s.command({{"command", "confirm"}, {"move", "Fd3-c4"}, {"ply", s.referee.questions().front().ply}}));
   expect_record_is(s, fen, {"Fd3-c4"}, seen);
+  EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
+}
+
+// Game 178 of the same run, its last move: Blue's last air force flies from b10 to a9
+// and is shot down. Two frames show b10 emptied surely (the referee waits), the third
+// misreads d12 as Blue's air force at 0.36: read afresh as a flight to d12, the two
+// waiting frames the air force in the air. Reading them as the move it waited on, with
+// that one misread, is cheaper than a move under way for two frames.
+TEST(CotulenhRefereeTest, AWaitingMoveIsNotReplacedByAFlightToASiteOnlyALaterMisreadShows) {
+  const char* fen = "11/1n3h1hs1a/1f4c4/1N2gt2ge1/5m2t1i/F2Me1a4/7A2I/2I1G3E2/5T1T1G1/1n3AS4/5HCH3/2N8 b 50 50 EFif";
+  RefereeOptions o;
+  o.start_fen = fen;
+  Script s("cotulenh", o);
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  s.state = s.after("Fb10-a9");
+  std::string seen = see_misread(s, {{0, "e5", "", 0.11f}});
+  seen += " " + see_misread(s, {{0, "i11", "RS", 0.24f}});
+  seen += " " + see_misread(s, {{0, "g5", "RA", 0.27f}, {0, "e11", "BF", 0.09f}, {0, "d12", "BF", 0.36f}});
+  seen += " " + summary(s.referee.finish(s.t += 1000));
+  ASSERT_EQ(s.referee.ply(), 1) << seen;
+  EXPECT_NE(s.referee.game().moves[0].move.notation, "Fb10-d12") << seen;
+  for (int round = 0; round < 4 && !s.referee.questions().empty(); ++round)
+    seen += " | " + summary(s.command({{"command", "confirm"}, {"move", "Fb10-a9"}, {"ply", s.referee.questions().front().ply}}));
+  expect_record_is(s, fen, {"Fb10-a9"}, seen);
   EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
 }
 
