@@ -7,7 +7,8 @@
 // ("misread-one", the issue's own criterion); and fast with misreads ("misread",
 // harder: a missed position and a misread together).
 // Figures per game: moves right, moves only a hidden piece tells apart, false
-// illegal / unclear / takeback announcements, game ends announced right.
+// illegal / unclear / takeback announcements, game ends announced right, and
+// (with --operator) moves the picture does not show that the operator entered.
 #include <unistd.h>
 
 #include <cstdio>
@@ -35,13 +36,13 @@ std::string row_text(const EvalRow& row) {
   const arbiter::SimulationResult& r = row.r;
   char buf[512];
   std::snprintf(buf, sizeof buf,
-                "%-14s %-11s %7.3f %6d %8lld %8lld %9.4f%% %6lld %9lld %7lld %7lld %8lld %8lld %9lld %8lld/%-6lld",
+                "%-14s %-11s %7.3f %6d %8lld %8lld %9.4f%% %6lld %9lld %7lld %7lld %8lld %8lld %9lld %8lld/%-6lld %9lld",
                 row.game.c_str(), row.run.c_str(), row.misread, r.games, static_cast<long long>(r.plies),
                 static_cast<long long>(r.right), 100.0 * r.right_share(), static_cast<long long>(r.asked),
                 static_cast<long long>(r.questions), static_cast<long long>(r.hidden), static_cast<long long>(r.unseen),
                 static_cast<long long>(r.illegal_events), static_cast<long long>(r.unclear_events),
                 static_cast<long long>(r.takeback_events), static_cast<long long>(r.game_over_right),
-                static_cast<long long>(r.game_over_true));
+                static_cast<long long>(r.game_over_true), static_cast<long long>(r.announced));
   return buf;
 }
 
@@ -52,20 +53,20 @@ void write_report(const std::string& path, const std::vector<EvalRow>& rows, con
          "<style>body{font-family:sans-serif}td,th{padding:2px 10px;text-align:right}td:first-child{text-align:left}"
          ".bad{color:#b00}</style><h1>eval-arbiter: moves read right from simulated observations</h1><p>"
       << setup << "</p><table><tr><th>game<th>run<th>misread<th>games<th>moves<th>right<th>right %<th>asked<th>questions<th>hidden<th>unseen<th>"
-      << "false illegal<th>unclear<th>false takebacks<th>ends right</tr>";
+      << "false illegal<th>unclear<th>false takebacks<th>ends right<th>announced</tr>";
   for (const EvalRow& row : rows) {
     const arbiter::SimulationResult& r = row.r;
     const bool ok = (row.misread == 0 ? r.right + r.asked == r.plies : r.right_share() >= 0.999) && r.illegal_events == 0;
     char buf[512];
     std::snprintf(buf, sizeof buf,
-                  "<tr%s><td>%s<td>%s<td>%.3f<td>%d<td>%lld<td>%lld<td>%.4f<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld/%lld</tr>",
+                  "<tr%s><td>%s<td>%s<td>%.3f<td>%d<td>%lld<td>%lld<td>%.4f<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld<td>%lld/%lld<td>%lld</tr>",
                   ok ? "" : " class=bad", row.game.c_str(), row.run.c_str(), row.misread, r.games, static_cast<long long>(r.plies),
                   static_cast<long long>(r.right), 100.0 * r.right_share(), static_cast<long long>(r.asked),
                   static_cast<long long>(r.questions), static_cast<long long>(r.hidden),
                   static_cast<long long>(r.unseen),
                   static_cast<long long>(r.illegal_events), static_cast<long long>(r.unclear_events),
                   static_cast<long long>(r.takeback_events), static_cast<long long>(r.game_over_right),
-                  static_cast<long long>(r.game_over_true));
+                  static_cast<long long>(r.game_over_true), static_cast<long long>(r.announced));
     out << buf;
   }
   out << "</table><p>Targets: every move right when seen perfectly; at least 99.9 % right with misreads; no false "
@@ -73,7 +74,9 @@ void write_report(const std::string& path, const std::vector<EvalRow>& rows, con
          "still open at the end, listing moves the camera sees alike), its provisional record wrong there; questions: "
          "questions asked. hidden: wrong only in what a camera cannot see (a Cờ tư lệnh "
          "stack's lower pieces); unseen: a move into a position no frame showed, when another pair of moves explains "
-         "the next frame as well and reaches the same position. Neither is counted right.</p>\n";
+         "the next frame as well and reaches the same position. Neither is counted right. announced: moves that "
+         "leave the picture as it was (no camera can see them), entered by the simulated operator as their player "
+         "announces them (with --operator only); counted right only when the record then matches.</p>\n";
 }
 
 }  // namespace
@@ -101,9 +104,9 @@ int cmd_eval_arbiter(const Words& words) {
   const bool tty = ::isatty(2);
   const bool show_failures = args.has("--failures");
 
-  std::printf("%-14s %-11s %7s %6s %8s %8s %10s %6s %9s %7s %7s %8s %8s %9s %15s\n", "game", "run", "misread", "games",
+  std::printf("%-14s %-11s %7s %6s %8s %8s %10s %6s %9s %7s %7s %8s %8s %9s %15s %9s\n", "game", "run", "misread", "games",
               "moves", "right", "right%", "asked", "questions", "hidden", "unseen", "illegal", "unclear", "takeback",
-              "ends right");
+              "ends right", "announced");
   std::vector<EvalRow> rows;
   for (const std::string& game : games) {
     std::shared_ptr<const Rules> rules = make_rules(game);

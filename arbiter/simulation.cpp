@@ -127,35 +127,10 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
       events.insert(events.end(), ev.begin(), ev.end());
     };
     int64_t t = 0;
-    show(rules->observe(truth[0]), t, 0);
-    std::uniform_real_distribution<double> chance(0, 1);
-    bool skipped = false;
-    std::vector<bool> unshown(static_cast<size_t>(plies) + 1, false);
-    for (int ply = 1; ply <= plies; ++ply) {
-      t += options.frame_ms;
-      if (!skipped && ply < plies && chance(rng) < options.skip_rate) {
-        skipped = true;
-        unshown[static_cast<size_t>(ply)] = true;
-        continue;
-      }
-      if (trace) {
-        if (skipped)
-          std::fprintf(stderr, "ply %d (not shown) %s\n", ply - 1, notations[static_cast<size_t>(ply) - 2].c_str());
-        std::fprintf(stderr, "ply %d %s%s -> %s\n", ply, skipped ? "(after a skipped one) " : "",
-                     notations[static_cast<size_t>(ply) - 1].c_str(), fens[static_cast<size_t>(ply)].c_str());
-      }
-      show(rules->observe(truth[static_cast<size_t>(ply)]), t, skipped ? 2 : 1);
-      for (int again = 1; again < options.frames_per_position; ++again)
-        show(rules->observe(truth[static_cast<size_t>(ply)]), t + again * options.frame_ms / (2 * options.frames_per_position), 0);
-      skipped = false;
-    }
-    for (int extra = 0; extra < 2; ++extra) show(rules->observe(truth.back()), t += options.frame_ms, 0);
-    std::vector<Event> last = referee.finish(t);
-    events.insert(events.end(), last.begin(), last.end());
     std::vector<int> refused;  // plies whose answer the referee would not take
-    if (options.operator_answers) {
-      // The operator sees the real board and remembers the game: the oldest open
-      // question first (answering it rewrites the later record, which may ask again).
+    // The operator sees the real board and remembers the game: the oldest open
+    // question first (answering it rewrites the later record, which may ask again).
+    auto answer_open_questions = [&] {
       for (int round = 0; round < 4 * plies + 20; ++round) {
         const std::vector<Question>& open = referee.questions();
         auto it = std::find_if(open.begin(), open.end(), [&](const Question& q) {
@@ -189,7 +164,54 @@ SimulationResult simulate(std::shared_ptr<const Rules> rules, const SimulationOp
           refused.push_back(question.ply);  // the answer does not fit the boards seen since: left open, counted below
         }
       }
+    };
+    show(rules->observe(truth[0]), t, 0);
+    std::uniform_real_distribution<double> chance(0, 1);
+    bool skipped = false;
+    std::vector<bool> unshown(static_cast<size_t>(plies) + 1, false);
+    for (int ply = 1; ply <= plies; ++ply) {
+      t += options.frame_ms;
+      const bool announce = options.operator_answers && rules->observe(truth[static_cast<size_t>(ply)]) ==
+                                                            rules->observe(truth[static_cast<size_t>(ply) - 1]);
+      if (!skipped && ply < plies && chance(rng) < options.skip_rate && !announce) {
+        skipped = true;
+        unshown[static_cast<size_t>(ply)] = true;
+        continue;
+      }
+      if (trace) {
+        if (skipped)
+          std::fprintf(stderr, "ply %d (not shown) %s\n", ply - 1, notations[static_cast<size_t>(ply) - 2].c_str());
+        std::fprintf(stderr, "ply %d %s%s -> %s\n", ply, skipped ? "(after a skipped one) " : "",
+                     notations[static_cast<size_t>(ply) - 1].c_str(), fens[static_cast<size_t>(ply)].c_str());
+      }
+      show(rules->observe(truth[static_cast<size_t>(ply)]), t, skipped ? 2 : 1);
+      for (int again = 1; again < options.frames_per_position; ++again)
+        show(rules->observe(truth[static_cast<size_t>(ply)]), t + again * options.frame_ms / (2 * options.frames_per_position), 0);
+      skipped = false;
+      if (announce) {
+        // The move starts from the true position: questions still open about the
+        // moves before it are answered first, as the operator knows them now.
+        const std::string& move = notations[static_cast<size_t>(ply) - 1];
+        for (int attempt = 0; attempt < 2; ++attempt) {
+          try {
+            std::vector<Event> entered = referee.on_command({{"command", "confirm"}, {"move", move}}, t);
+            if (trace) std::fprintf(stderr, "operator enters the announced move %s\n", move.c_str());
+            events.insert(events.end(), entered.begin(), entered.end());
+            ++result.announced;
+            break;
+          } catch (const std::exception& e) {
+            if (trace) std::fprintf(stderr, "operator enters the announced move %s: refused: %s\n", move.c_str(), e.what());
+            if (attempt > 0 || referee.questions().empty()) break;  // left to the comparison below
+            answer_open_questions();
+            refused.clear();  // asked again at the end of the game
+          }
+        }
+      }
     }
+    for (int extra = 0; extra < 2; ++extra) show(rules->observe(truth.back()), t += options.frame_ms, 0);
+    std::vector<Event> last = referee.finish(t);
+    events.insert(events.end(), last.begin(), last.end());
+    if (options.operator_answers) answer_open_questions();
 
     // The record against the truth.
     const std::vector<PlayedMove>& recorded = referee.game().moves;

@@ -30,7 +30,10 @@ struct SimulationOptions {
   // does while it waits for the camera.
   bool prepare = true;
   // At the end of each game a simulated operator answers every question still
-  // open with the move truly played (confirm {"move", "ply"}).
+  // open with the move truly played (confirm {"move", "ply"}). The same operator
+  // enters a move that leaves the picture as it was (a Cờ tư lệnh air force leaving
+  // from under a stack and shot down) when the player announces it: no camera can
+  // see such a move, so the hall's rule is that its player says it (confirm {"move"}).
   bool operator_answers = false;
   int trace_game = -1;            // this game's frames, truth and events go to stderr (debugging)
 };
@@ -55,6 +58,7 @@ struct SimulationResult {
   int64_t questions = 0;           // questions asked (unclear events with "ask")
   int64_t answered_by_board = 0;   // of them, answered by later frames
   int64_t answered_by_operator = 0;  // answered by the simulated operator (operator_answers)
+  int64_t announced = 0;  // moves the picture does not show, entered by the simulated operator (operator_answers)
   int64_t game_over_asked = 0;     // true ends not announced because a question about them is open
   int64_t games_all_right = 0;
   int64_t illegal_events = 0;  // every one is false: the true games are legal

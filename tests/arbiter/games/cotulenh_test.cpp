@@ -7,7 +7,9 @@
 #include <algorithm>
 
 #include "arbiter/record.h"
+#include "arbiter/simulation.h"
 #include "engines/common/errors.h"
+#include "engines/registry.h"
 #include "tests/arbiter/games/script.h"
 
 namespace sb::arbiter {
@@ -843,6 +845,25 @@ TEST(CotulenhRefereeTest, AnAnswerByTheBoardKeepsAskingAboutTheRecordsOwnCandida
       "Fd1-c1/Cd1-i1", "Ff10-f8/Mf10-f9", "Fc1-b2", "Ff8-b12"};
   const std::string seen = refereed_with_operator(s, truth);
   expect_record_is(s, fen, truth, seen);
+}
+
+// Random games 811 and 841 of seed 1: an air force leaves from under a stack and
+// is shot down (ply 69 of 811, the last move of 841), which leaves the picture as
+// it was. No frame can show it; its player announces it and the operator enters it.
+TEST(CotulenhRefereeTest, AMoveThePictureDoesNotShowIsRecordedWhenTheOperatorEntersItAsAnnounced) {
+  std::shared_ptr<const Rules> rules = make_rules("cotulenh");
+  for (int game : {811, 841}) {
+    SimulationOptions o;
+    o.games = 1;
+    o.first_game = game;
+    o.seed = 1;
+    o.skip_rate = 0;
+    o.operator_answers = true;
+    SimulationResult r = simulate(rules, o);
+    EXPECT_EQ(r.announced, 1) << "game " << game;
+    EXPECT_EQ(r.right, r.plies) << "game " << game << ": " << (r.failures.empty() ? "" : r.failures[0]);
+    EXPECT_EQ(r.game_over_right, r.game_over_true) << "game " << game;
+  }
 }
 
 }  // namespace
