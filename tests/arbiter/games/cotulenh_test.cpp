@@ -505,6 +505,10 @@ TEST(CotulenhRefereeTest, AnOperatorsAnswerReadsTheBoardAsItStandsFromTheRewritt
   EXPECT_EQ(s.referee.game().result, s.rules->outcome(s.state).result()) << seen;
 }
 
+// Game 736 of the same run before ply 32, and its plies 32–36.
+const char* kGame736 = "n10/1n3(hc)sh3/2a1gt5/2N4tg1a/2ie2m2e1/10i/6M2f1/2IE6I/2F1G1TTGE1/3A2S2A1/5H1H3/2N4C3 b 40 40 Ff";
+std::vector<std::string> game736_truth() { return {"Fj6-k7", "Ej4-j3", "Fk7xk5/Ik7-j7", "Ej3-j4/Aj3-i2", "Na12-a9"}; }
+
 // Game 736 of the same run, plies 32–36: Blue's air force goes under the infantry on
 // k7 (the camera sees j6 emptied; the referee waits, the air force may be on its way),
 // then Red's engineer on j4 boards the air defence on j3 (j4 emptied, the stack shows
@@ -512,12 +516,12 @@ TEST(CotulenhRefereeTest, AnOperatorsAnswerReadsTheBoardAsItStandsFromTheRewritt
 // which it is shot down: Blue's last air force lost, the game over. Reading on from the
 // waiting frame explains the frame as well and the game goes on.
 TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGameLosesToReadingOnFromTheWaitingFrame) {
-  const char* fen = "n10/1n3(hc)sh3/2a1gt5/2N4tg1a/2ie2m2e1/10i/6M2f1/2IE6I/2F1G1TTGE1/3A2S2A1/5H1H3/2N4C3 b 40 40 Ff";
+  const char* fen = kGame736;
   RefereeOptions o;
   o.start_fen = fen;
   Script s("cotulenh", o);
   ASSERT_EQ(summary(s.start()), "setup_ok");
-  const std::vector<std::string> truth = {"Fj6-k7", "Ej4-j3", "Fk7xk5/Ik7-j7", "Ej3-j4/Aj3-i2", "Na12-a9"};
+  const std::vector<std::string> truth = game736_truth();
   const std::string seen = refereed_with_operator(s, truth);
   expect_record_is(s, fen, truth, seen);
   EXPECT_FALSE(s.referee.game().over) << seen;
@@ -528,12 +532,12 @@ TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGameLosesToReadingOnFromTheWai
 // frame's misreads, the fresh strike read from the next frame alone did not, and won
 // though it ends the game (74 of 105 moves wrong). Both readings explain both frames.
 TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGamePaysForTheWaitingFramesMisreadsToo) {
-  const char* fen = "n10/1n3(hc)sh3/2a1gt5/2N4tg1a/2ie2m2e1/10i/6M2f1/2IE6I/2F1G1TTGE1/3A2S2A1/5H1H3/2N4C3 b 40 40 Ff";
+  const char* fen = kGame736;
   RefereeOptions o;
   o.start_fen = fen;
   Script s("cotulenh", o);
   ASSERT_EQ(summary(s.start()), "setup_ok");
-  const std::vector<std::string> truth = {"Fj6-k7", "Ej4-j3", "Fk7xk5/Ik7-j7", "Ej3-j4/Aj3-i2", "Na12-a9"};
+  const std::vector<std::string> truth = game736_truth();
   const std::string seen = refereed_with_operator(
       s, truth, {{0, "d6", "RA", 0.42f}, {0, "e9", "RE", 0.37f}, {1, "c4", "", 0.12f}, {1, "d4", "BF", 0.15f}});
   expect_record_is(s, fen, truth, seen);
