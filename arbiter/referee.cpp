@@ -44,6 +44,12 @@ std::string minutes(int64_t ms) {
 // for the record's own moves).
 constexpr double kRevisionMargin = 1.0;
 
+// The position reached from `p` by the moves of `path` (indices of successors).
+Position* end_of(Position* p, const std::vector<int>& path) {
+  for (int i : path) p = p->successor(static_cast<size_t>(i)).next.get();
+  return p;
+}
+
 // The game is over at `p` or after any of the moves of `path` (indices of successors) played from it.
 bool over_along(Position* p, const std::vector<int>& path) {
   bool over = p->over();
@@ -689,8 +695,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
                           path_stage_cost(*history_.back(), held_->frame, v.moves, options_.inference) == kInfeasible;
   if (held_ && held_generation_ == generation_ &&
       (v.kind == Reading::Unclear || v.kind == Reading::Illegal || skips_held)) {
-    Position* after = history_.back().get();
-    for (int index : held_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+    Position* after = end_of(history_.back().get(), held_->verdict.moves);
     Verdict onward = read_frame(*after, f, {}, options_.inference);
     if (onward.kind == Reading::Moves || (!skips_held && (onward.kind == Reading::NoChange || onward.kind == Reading::UnderWay))) {
       Pending p = *held_;
@@ -710,8 +715,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     // frames showed the change surely (an air force gone, its site misread as a piece
     // in a later frame of the same board).
     if (v.kind == Reading::NoChange && !(f.board == history_.back()->seen()) && pending_->verdict.kind == Reading::Moves) {
-      Position* after = history_.back().get();
-      for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+      Position* after = end_of(history_.back().get(), pending_->verdict.moves);
       if (board_fit(f, after->seen(), options_.inference) <= v.cost + 1e-9) v = pending_->verdict;
     }
     // A frame that reads as the waiting moves finished (misreads aside), read afresh
@@ -719,8 +723,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     // both frames loses (an air force shot down, two frames showing it gone, then a
     // doubtful reading of it on a site it could have flown to).
     if (v.kind == Reading::Moves && pending_->verdict.kind == Reading::Moves && !same_reading(pending_->verdict, v)) {
-      Position* after = history_.back().get();
-      for (int index : pending_->verdict.moves) after = after->successor(static_cast<size_t>(index)).next.get();
+      Position* after = end_of(history_.back().get(), pending_->verdict.moves);
       const Verdict still = read_frame(*after, f, {}, options_.inference);
       if (still.kind == Reading::NoChange &&
           pending_->verdict.cost + still.cost <
@@ -737,19 +740,14 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
     }
     if (pending_->verdict.kind == Reading::Moves && v.kind != Reading::NoChange) {
       // Perhaps the waiting reading was right and play went on from it.
-      auto end_of = [&](const std::vector<int>& path) {
-        Position* at = history_.back().get();
-        for (int index : path) at = at->successor(static_cast<size_t>(index)).next.get();
-        return at;
-      };
-      Position* after = end_of(pending_->verdict.moves);
+      Position* after = end_of(history_.back().get(), pending_->verdict.moves);
       Verdict onward = read_frame(*after, f, {}, options_.inference);
       // The waiting reading picked one of readings a camera cannot tell apart (an air
       // force gone under one stack or another); play may go on only from another.
       if (onward.kind != Reading::Moves && !pending_->verdict.alternatives.empty()) {
         std::vector<std::vector<int>> reads_on;
         for (const std::vector<int>& other : pending_->verdict.alternatives) {
-          Position* other_after = end_of(other);
+          Position* other_after = end_of(history_.back().get(), other);
           Verdict other_onward = read_frame(*other_after, f, {}, options_.inference);
           if (other_onward.kind != Reading::Moves) continue;
           if (reads_on.empty() || other_onward.cost < onward.cost - 1e-9) {
@@ -902,8 +900,7 @@ bool Referee::read_through(const Frame& earlier, double fit, int64_t earlier_t, 
   first.moves = best->path;
   first.fit = best->fit;
   first.cost = best->fit + (best->path.size() > 1 ? options_.inference.two_move_prior : 0);
-  Position* after = &pos;
-  for (int i : first.moves) after = after->successor(static_cast<size_t>(i)).next.get();
+  Position* after = end_of(&pos, first.moves);
   act_on(first, earlier_t, &earlier, out);
   if (phase_ != Phase::Playing || history_.back().get() != after) return true;
   go_on_from(best_onward, f, out);
@@ -977,8 +974,7 @@ bool Referee::read_through_doubted(const Frame& f, double beat, std::vector<Even
     // force gone under one stack or another): they go with the pick, to be asked.
     for (const PathFit& r : readings_within(*history_.back(), frames[k].frame, step.fit + 1e-9, io))
       if (r.path != step.path) moves.alternatives.push_back(r.path);
-    Position* after = history_.back().get();
-    for (int i : step.path) after = after->successor(static_cast<size_t>(i)).next.get();
+    Position* after = end_of(history_.back().get(), step.path);
     act_on(moves, std::max(frames[k].since, last_event_t_), &frames[k].frame, out);
     if (phase_ != Phase::Playing || history_.back().get() != after) return true;
   }
@@ -1216,12 +1212,12 @@ bool Referee::try_revision(const Frame& f, std::vector<Event>& out, bool avoid_e
       auto whole_cost = [&](const PathFit& choice) {
         Position* p = &base;
         double cost = choice.fit + (choice.path.size() > 1 ? io.two_move_prior : 0);
-        for (int i : choice.path) p = p->successor(static_cast<size_t>(i)).next.get();
+        p = end_of(p, choice.path);
         for (size_t q = r; q-- > 0;) {
           Verdict v = read_frame(*p, frame_of(*moves[readings[q].last].evidence), {}, io);
           if (v.kind != Reading::Moves || v.then_under_way) return kInfeasible;
           cost += v.cost;
-          for (int i : v.moves) p = p->successor(static_cast<size_t>(i)).next.get();
+          p = end_of(p, v.moves);
         }
         Verdict now = read_frame(*p, f, {}, io);
         if (now.kind != Reading::Moves && now.kind != Reading::NoChange) return kInfeasible;
@@ -1444,8 +1440,7 @@ void Referee::ask_if_hidden(int base, const std::vector<int>& pick, const std::v
   // Moves reaching the same position: every later frame reads from them as from the
   // record, so they need no line of their own.
   for (const std::vector<int>& alt : unseen) {
-    Position* p = &from;
-    for (int i : alt) p = p->successor(static_cast<size_t>(i)).next.get();
+    Position* p = end_of(&from, alt);
     const std::string candidate = path_names(from, alt);
     if (rules_->fen(p->state()) != reached ||
         std::find(q.candidates.begin(), q.candidates.end(), candidate) != q.candidates.end())
@@ -1646,8 +1641,7 @@ bool Referee::rewrite(int base, int last, const std::vector<int>& other, int64_t
       ++i;
     }
   }
-  Position* start = history_[static_cast<size_t>(base)].get();
-  for (int i : other) start = start->successor(static_cast<size_t>(i)).next.get();
+  Position* start = end_of(history_[static_cast<size_t>(base)].get(), other);
   // Each later step read again from the other choice: among the readings of its
   // frame (every one that fits as well, the hidden choices included), one after
   // which every later frame still reads, searched depth first. The record's own
