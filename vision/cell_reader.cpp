@@ -892,7 +892,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     // The marks: against the side's learnt mark colour when known (a face with one small dot gives a poor
     // estimate of its own), else the face's own. With a learnt mark colour the map is made as learn() made the
     // pictures it is compared with, however faint the marks (blur and haze take their contrast, not their shape).
-    cv::Vec3f mark = d.face.mark;
+    cv::Vec3f mark = symbols_ ? d.face.symbol_mark : d.face.mark;
     const bool learnt_mark = sm && cv::norm(sm->mark - sm->body) > 0.08;
     if (learnt_mark) mark = mul(sm->mark, white_from_body(d.face.body, sm->body));
     const bool shows_marks =
@@ -1312,7 +1312,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       std::vector<int> counts;
       for (size_t i : idx) {
         const Face& f = details[i].face;
-        cv::Vec3f mark = f.mark;
+        cv::Vec3f mark = symbols_ ? f.symbol_mark : f.mark;
         if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
         cv::Mat marks = mark_map(f, f.body, mark);
         polars.push_back(symbols_ ? SymbolReader::picture(marks) : polar_of(marks));

@@ -330,8 +330,9 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   // The inner pixels' colours and distances from the body, in buffers kept per thread (a read cuts 99 faces).
   const auto& radii = face_radii();
   thread_local std::vector<cv::Vec3f> inner;
-  thread_local std::vector<float> dist, sorted;
+  thread_local std::vector<float> dist, sorted, inner_r;
   inner.clear();
+  inner_r.clear();
   cv::Vec3f rim(0, 0, 0);
   int rim_n = 0;
   // The patch holds whole grey levels: each channel's median is read off its histogram.
@@ -343,6 +344,7 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
       const float r = radii[static_cast<size_t>(v * kFaceSize + u)];
       if (r < 0.85f) {
         inner.push_back(row[u]);
+        inner_r.push_back(r);
         for (int c = 0; c < 3; ++c) ++hist[c][row8[u][c]];
       } else if (r >= 0.9f && r <= 1.0f) {
         rim += row[u], ++rim_n;
@@ -363,12 +365,46 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   std::nth_element(sorted.begin(), p95, sorted.end());
   const float d95 = *p95;
   f.mark = f.body;
+  f.symbol_mark = f.body;
   if (d95 > 10) {
     cv::Vec3f sum(0, 0, 0);
+    float length = 0;
     int n = 0;
     for (size_t i = 0; i < inner.size(); ++i)
-      if (dist[i] > 0.5f * d95) sum += inner[i], ++n;
+      if (dist[i] > 0.5f * d95) sum += inner[i], length += dist[i], ++n;
     if (n > 0) f.mark = sum / n;
+    f.symbol_mark = f.mark;
+    // Marks that cover much of a small or blurred face pull the median halfway to them: the far tail then
+    // holds the body's own pixels on one side and the marks on the other, and their mean falls back on the
+    // median (a face "without marks"). The tail is split along its main direction; a symbol's marks are the
+    // part nearer the centre, the body the part round it.
+    if (n > 0 && cv::norm(f.mark - f.body) < 0.5 * length / n) {
+      cv::Matx33f scatter = cv::Matx33f::zeros();
+      for (size_t i = 0; i < inner.size(); ++i)
+        if (dist[i] > 0.5f * d95) {
+          const cv::Vec3f o = inner[i] - f.body;
+          scatter += o * o.t();
+        }
+      cv::Vec3f axis(1, 1, 1);
+      for (int it = 0; it < 12; ++it) {
+        axis = scatter * axis;
+        const float len = static_cast<float>(cv::norm(axis));
+        if (len < 1e-6f) break;
+        axis /= len;
+      }
+      cv::Vec3f part_sum[2] = {{0, 0, 0}, {0, 0, 0}};
+      float part_r[2] = {0, 0};
+      int part_n[2] = {0, 0};
+      for (size_t i = 0; i < inner.size(); ++i) {
+        if (dist[i] <= 0.5f * d95) continue;
+        const int k = (inner[i] - f.body).dot(axis) > 0 ? 0 : 1;
+        part_sum[k] += inner[i], part_r[k] += inner_r[i], ++part_n[k];
+      }
+      if (part_n[0] > 0 && part_n[1] > 0) {
+        const int m = part_r[0] / part_n[0] < part_r[1] / part_n[1] ? 0 : 1;
+        f.symbol_mark = part_sum[m] / part_n[m];
+      }
+    }
   }
   f.mark_contrast = static_cast<float>(cv::norm(f.mark - f.body));
   if (f.mark_contrast > 1) {

@@ -56,6 +56,9 @@ struct Face {
   cv::Mat patch;        // kFaceSize² BGR float (0..255), centre at the middle, radius kFaceRadius
   cv::Vec3f body;       // the face's own colour (the median inside 0.85 of the radius)
   cv::Vec3f mark;       // the colour of its marks (the far tail of colours from the body); == body if none
+  // The same for a symbol: where the far tail lies on both sides of the median (marks covering much of a small
+  // or blurred face), the part of it nearer the face's centre.
+  cv::Vec3f symbol_mark;
   float mark_contrast = 0;  // |mark − body| in grey levels
   float mark_share = 0;     // share of the face that is mark-coloured
   cv::Vec3f rim;        // mean colour of the outer ring (0.9–1.0 of the radius)
