@@ -18,6 +18,13 @@ namespace {
 using sb::testing::Script;
 using sb::testing::summary;
 
+// The referee's options for a game that starts from `fen`.
+RefereeOptions starting_at(const char* fen) {
+  RefereeOptions o;
+  o.start_fen = fen;
+  return o;
+}
+
 // Red's air force on d4, Blue's infantry on d6; the commanders apart.
 const char* kStrike = "5c5/11/11/11/11/11/3i7/11/3F7/11/11/6C4 r";
 
@@ -454,9 +461,7 @@ void expect_record_is(const Script& s, const char* fen, const std::vector<std::s
 // record's wrong pick; the operator's answer was then refused.
 TEST(CotulenhRefereeTest, AQuestionWhoseLinesMeetTheRecordAgainStaysForTheOperator) {
   const char* fen = "2c1a6/nn2fh1h3/8sa1/4g1m1g2/2ie1t3ei/7t1f1/11/3E2M2EI/(NI)3GT1TG2/3A1S1FA2/2(NF)2H1H3/3C7 r";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = {
       "Nc2-c4/Fc2-a4", "Gi9-h9",  "Fa4-a1",  "Fj7-h5",  "Ed5-e5",  "Fe11-d11", "Mg5xh5",
@@ -474,9 +479,7 @@ TEST(CotulenhRefereeTest, AQuestionWhoseLinesMeetTheRecordAgainStaysForTheOperat
 // it was answered by the board with the wrong candidate.
 TEST(CotulenhRefereeTest, AFrameANewerChoiceExplainsDoesNotAnswerAnOlderQuestionWhoseLinesMetTheRecord) {
   const char* fen = "1f7c1/f4h1h3/n2a3as2/2n1gt1t2i/2ie3mge1/4M6/F1(NI)N5E1/3EA5I/4GT1TG2/6S1F2/5H1H1A1/6C4 r";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = {"(NI)c6-c5", "Na10-a7",           "Nc5-b5",  "Nc9-a11",
                                           "Ej6-j5",    "Cj12-j10",          "Ic5-b5",  "Na11-b12/Fa11-c11",
@@ -494,9 +497,7 @@ TEST(CotulenhRefereeTest, AFrameANewerChoiceExplainsDoesNotAnswerAnOlderQuestion
 // from it, though no new frame comes.
 TEST(CotulenhRefereeTest, AnOperatorsAnswerReadsTheBoardAsItStandsFromTheRewrittenRecord) {
   const char* fen = "5c1f3/3a1h1h3/2fsg2t3/3i5ag/3e3me2/9i1/n2I7/3F2T3E/3AE1St3/N4TG4/+n2(FC)1H1H2A/2N8 r 0 30 IGM";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = {"Fd2-e2/Cd2-d3", "Fh12-f12", "Ad4-f6",    "Cf12-e12",
                                           "Fd5-d3",        "Ed8-c8",   "(FC)d3-b3"};
@@ -517,9 +518,7 @@ std::vector<std::string> game736_truth() { return {"Fj6-k7", "Ej4-j3", "Fk7xk5/I
 // waiting frame explains the frame as well and the game goes on.
 TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGameLosesToReadingOnFromTheWaitingFrame) {
   const char* fen = kGame736;
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = game736_truth();
   const std::string seen = refereed_with_operator(s, truth);
@@ -533,9 +532,7 @@ TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGameLosesToReadingOnFromTheWai
 // though it ends the game (74 of 105 moves wrong). Both readings explain both frames.
 TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGamePaysForTheWaitingFramesMisreadsToo) {
   const char* fen = kGame736;
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = game736_truth();
   const std::string seen = refereed_with_operator(
@@ -553,9 +550,7 @@ TEST(CotulenhRefereeTest, AFreshReadingThatEndsTheGamePaysForTheWaitingFramesMis
 // to b4. The flight to b4 reads it as one: the cheaper whole reading is taken.
 TEST(CotulenhRefereeTest, ARevisionTakesTheChoiceThatReadsTheLaterFramesCheapest) {
   const char* fen = "6c4/4fhsh3/4g6/2n2a1t3/1ni1e1m1ga1/2f2t4i/2NF6I/2I3M3E/4GT1TG2/1N4S4/3ACH1H1F1/11 b 10 40 EAe";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = {"Fc7-c8", "Fd6-b4", "Fc8-c9/Ic8-c7", "Fj2-j1", "Mg8-g9"};
   const std::string seen = refereed_with_operator(s, truth,
@@ -576,9 +571,7 @@ TEST(CotulenhRefereeTest, ARevisionTakesTheChoiceThatReadsTheLaterFramesCheapest
 // the game's last move was never recorded. That frame reads as the move as well.
 TEST(CotulenhRefereeTest, AWaitingMoveIsNotDroppedForAFrameThatReadsAsNoChangeOnlyThroughADoubtfulSite) {
   const char* fen = "9a1/5h1h1c1/5t5/f3g4e1/3ae1sg2i/3f3mt2/11/6T2EI/1n3AM1A2/2GF1T3G1/6SH1C1/1N9 r 90 140 HIEFNin";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   s.state = s.after("Fd3-c4");
   std::string seen = summary(s.see_doubting(s.with(s.board(), "c2", "RH"), {"c2"}, 0.14f));
@@ -599,9 +592,7 @@ TEST(CotulenhRefereeTest, AWaitingMoveIsNotDroppedForAFrameThatReadsAsNoChangeOn
 // that one misread, is cheaper than a move under way for two frames.
 TEST(CotulenhRefereeTest, AWaitingMoveIsNotReplacedByAFlightToASiteOnlyALaterMisreadShows) {
   const char* fen = "11/1n3h1hs1a/1f4c4/1N2gt2ge1/5m2t1i/F2Me1a4/7A2I/2I1G3E2/5T1T1G1/1n3AS4/5HCH3/2N8 b 50 50 EFif";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   s.state = s.after("Fb10-a9");
   std::string seen = see_misread(s, {{0, "e5", "", 0.11f}});
@@ -836,9 +827,7 @@ TEST(CotulenhRefereeTest, AFlightReadFromAMisreadIsRevisedWhenTheReplysFrameShow
 // elsewhere: the same position) was refused.
 TEST(CotulenhRefereeTest, AnAnswerByTheBoardKeepsAskingAboutTheRecordsOwnCandidateWhoseLineStillReads) {
   const char* fen = "11/5hch3/4a1s3a/4g3gf1/n1i1e1m3i/n6t1e1/5t2f2/2IEG6/2N1TM1TGEI/9A1/3A1HFHS2/N2CF6 b";
-  RefereeOptions o;
-  o.start_fen = fen;
-  Script s("cotulenh", o);
+  Script s("cotulenh", starting_at(fen));
   ASSERT_EQ(summary(s.start()), "setup_ok");
   const std::vector<std::string> truth = {
       "Fi6-e6",   "Fg2-g1",  "Ik8-j8",  "Fg1-g5",        "Th7-h9",   "Ge5-d5",     "Na7-b6",
