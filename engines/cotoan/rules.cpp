@@ -2,6 +2,7 @@
 
 #include "engines/cotoan/match.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engines/common/errors.h"
@@ -425,6 +426,9 @@ std::optional<IllegalChange> CotoanRules::explain_change(const State& s, const O
   if (after.sites[landed[0]].kind != before.sites[lifted[0]].kind) return std::nullopt;  // a misread number
   MoveCheck c = check_move(s, lifted[0], landed[0]);
   if (c.legal) return std::nullopt;
+  // The squares to put right: the reason's own, and always both ends of the carry.
+  for (int sq : {lifted[0], landed[0]})
+    if (std::find(c.squares.begin(), c.squares.end(), sq) == c.squares.end()) c.squares.push_back(sq);
   return IllegalChange{c.reason, c.squares};
 }
 

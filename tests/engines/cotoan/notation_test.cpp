@@ -206,6 +206,15 @@ TEST(ExplainChange, APhysicalMoveThatBreaksTheRulesIsExplained) {
   EXPECT_EQ(reason(b, "c5", "c9"), "the target c9 is behind a blocking piece on c8");
 }
 
+// The referee shows these squares to be put right: where the piece was put is one of them.
+TEST(ExplainChange, TheZeroCarriedAwayNamesTheSquareItLeftAndTheSquareItWasPutOn) {
+  auto rules = make();
+  State start = rules->start();
+  auto c = rules->explain_change(start, carried(*rules, start, "e2", "e3"));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->squares, (std::vector<int>{rules->site_index("e2"), rules->site_index("e3")}));
+}
+
 TEST(ExplainChange, LegalMovesMisreadsAndOtherChangesAreNotExplained) {
   auto rules = make();
   State start = rules->start();
