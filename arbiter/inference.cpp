@@ -464,6 +464,7 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
       }
     }
   }
+  if (best.kind == Reading::Moves) best.under_way_fit = under_way;
   if (best.cost < kInfeasible) return best;
 
   // Nothing legal reads the frame: an illegal move, or something unclear.

@@ -67,6 +67,9 @@ struct Verdict {
   std::vector<int> moves;
   bool then_under_way = false;  // Moves: after them another move is already under way
   bool ambiguous = false;       // a half-made move reads as well: wait before deciding
+  // Moves: the cheapest reading of the frame as one move from the position half made
+  // (the doubtful readings it overrules, without the prior), infeasible if none.
+  double under_way_fit = kInfeasible;
   int takeback_to = -1;         // Takeback: the ply whose position the board shows
   IllegalChange illegal;        // Illegal: reason and sites
   std::vector<int> squares;     // Unclear, UnderWay: the sites that confidently changed

@@ -738,7 +738,12 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
       }
       return;
     }
-    if (pending_->verdict.kind == Reading::Moves && v.kind != Reading::NoChange) {
+    // A frame that reads as the board before the waiting moves: they were given up (a
+    // piece put back, the waiting frame showing a move half made), or they were made and
+    // the reply's picture undoes them (the piece that moved taken from range where it
+    // landed). Both are weighed on both frames below.
+    const bool back_as_before = v.kind == Reading::NoChange;
+    if (pending_->verdict.kind == Reading::Moves) {
       // Perhaps the waiting reading was right and play went on from it.
       Position* after = end_of(history_.back().get(), pending_->verdict.moves);
       Verdict onward = read_frame(*after, f, {}, options_.inference);
@@ -788,8 +793,16 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
           onward_cost <= v.cost + fresh_waiting + 1e-9 && ends_game(v)) {
         fresh_ends = !over_along(after, onward.moves);
       }
-      const bool better = v.kind != Reading::Moves || skips_waiting || fresh_ends || onward_cost < v.cost - 1e-9 ||
-                          (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
+      // Given up, the waiting frame is the board as it stood (misreads aside) or a move
+      // half made, which is what kept it waiting.
+      const double given_up =
+          back_as_before ? v.cost + std::min(board_fit(pending_->frame, history_.back()->seen(), options_.inference),
+                                             pending_->verdict.under_way_fit + options_.inference.under_way_prior)
+                         : kInfeasible;
+      const bool better = back_as_before ? onward_cost < given_up - 1e-9
+                                         : v.kind != Reading::Moves || skips_waiting || fresh_ends ||
+                                               onward_cost < v.cost - 1e-9 ||
+                                               (onward_cost <= v.cost + 1e-9 && onward_plies <= v.moves.size());
       const bool goes_on = (onward.kind == Reading::Moves && better) || (lost && onward.kind != Reading::Unclear);
       // Play going on into an illegal move: perhaps the waiting frame reads another
       // way (a doubtful reading) from which play goes on legally.

@@ -211,6 +211,22 @@ TEST_F(RefereeTest, AmbiguousLandingWaitsForTheStrikeOrSettles) {
   EXPECT_EQ(summary(board("....W.....B.", 400)), "move:c3>c5 move:c12-c11");
 }
 
+// The king flown onto c5 and put back on c3 before the wait ran out: no reply of
+// Black's explains the board as it was, so the waiting landing is dropped (the same
+// board after a reply that undoes a move's picture is the move and the reply).
+TEST_F(RefereeTest, AWaitingMovePutBackWhereNoReplyExplainsTheBoardIsDropped) {
+  RefereeOptions o;
+  o.start_fen = "..w.B......B w";
+  o.settle_ms = 1000;
+  make(o);
+  board("..W.B......B", 0);
+  EXPECT_EQ(summary(board("....W......B", 100)), "");
+  EXPECT_EQ(summary(board("..W.B......B", 400)), "");
+  EXPECT_EQ(summary(board("..W.B......B", 2000)), "");
+  EXPECT_EQ(summary(referee->finish(3000)), "");
+  EXPECT_EQ(referee->ply(), 0);
+}
+
 TEST_F(RefereeTest, OperatorConfirmsCorrectsAndUndoes) {
   make();
   start_game();

@@ -840,6 +840,23 @@ TEST(CotulenhRefereeTest, AnAnswerByTheBoardKeepsAskingAboutTheRecordsOwnCandida
   expect_record_is(s, fen, truth, seen);
 }
 
+// Game 483 of `eval-arbiter --games cotulenh --run one --operator`, plies 144–150:
+// Blue's engineer steps out of the stack on e9 to d9 (the referee waits: a move through
+// d9 reads as well), then Red's navy on a6 strikes it there from range. That frame shows
+// the picture before the engineer's step (e9 the same top piece, d9 empty): read as no
+// change, the waiting move was dropped as a piece put back, the record two plies behind
+// with the engineer still under e9. The waiting frame showed d9 occupied surely; the
+// step and the strike explain both frames, nothing happening explains the first only as
+// a move half made and given up.
+TEST(CotulenhRefereeTest, AWaitingMoveWhoseReplyRestoresThePictureIsNotDroppedAsAPiecePutBack) {
+  const char* fen = "2c8/5hsh3/6f4/4(eg)3t2/nF4m1gti/7a1e1/N6M3/2EI6I/5+a4E/2+n4T1A1/5(HC)1H3/5S3G1 b 50 180 TAGFNif";
+  Script s("cotulenh", starting_at(fen));
+  ASSERT_EQ(summary(s.start()), "setup_ok");
+  const std::vector<std::string> truth = {"Ee9-d9", "Na6@d9", "Cc12-c9", "Fb8-b9", "Mg8-f9", "Aj3-i4", "Ah7-h9"};
+  const std::string seen = refereed_with_operator(s, truth);
+  expect_record_is(s, fen, truth, seen);
+}
+
 // Random games 811 and 841 of seed 1: an air force leaves from under a stack and
 // is shot down (ply 69 of 811, the last move of 841), which leaves the picture as
 // it was. No frame can show it; its player announces it and the operator enters it.
