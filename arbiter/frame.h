@@ -30,7 +30,8 @@ struct Frame {
 // Reads one line. `where` names it in errors ("observations.jsonl line 12");
 // `previous_t` is the time of the line before, if any. Throws InputError for bad
 // JSON, an unknown square, a token that does not fit the game, a confidence out
-// of 0..1 or a time earlier than the previous line's.
+// of 0..1 or a time earlier than the previous line's. Fields other than t,
+// board, conf and stable (or a command's own) are ignored.
 Frame parse_frame(const Rules& rules, std::string_view line, const std::string& where,
                   std::optional<int64_t> previous_t = std::nullopt);
 
