@@ -15,6 +15,8 @@
 // takes the observations at X times the pace of their "t".
 // `--source SRC [--corners …] [--fps F]` reads the board through vision instead (app/vision_input.h).
 #include <chrono>
+#include <exception>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -115,6 +117,25 @@ class EventWriter {
   std::ofstream file_;
 };
 
+// Writes the record when the run ends by an exception (a scope-failure guard).
+class RecordOnError {
+ public:
+  explicit RecordOnError(std::function<void()> write) : write_(std::move(write)) {}
+  RecordOnError(const RecordOnError&) = delete;
+  RecordOnError& operator=(const RecordOnError&) = delete;
+  ~RecordOnError() {
+    if (std::uncaught_exceptions() <= exceptions_) return;
+    try {
+      write_();
+    } catch (...) {  // the error on its way out says what went wrong first
+    }
+  }
+
+ private:
+  std::function<void()> write_;
+  int exceptions_ = std::uncaught_exceptions();
+};
+
 }  // namespace
 
 int cmd_referee(const Words& words) {
@@ -129,12 +150,22 @@ int cmd_referee(const Words& words) {
   for (OptionSpec& s : vision_input_option_specs()) specs.push_back(s);  // --source: through vision (vision_input.h)
   Args args("referee", words, specs, 1, 1);
   auto source = args.value("--observations");
-  if (source && args.has("--source")) throw InputError("referee: give --observations or --source, not both");
+  if (source && args.has("--source")) throw InputError("give --observations or --source, not both");
   if (!source && !args.has("--source"))
-    throw InputError("referee: --observations FILE.jsonl (use - for standard input) or --source SRC is required");
+    throw InputError("--observations FILE.jsonl (use - for standard input) or --source SRC is required");
+  if (source && *source != "-" && std::filesystem::is_directory(*source))
+    throw InputError("--observations '" + *source + "' is a folder; give a file of observation lines (.jsonl)");
   std::shared_ptr<const Rules> rules = load_rules(args.positional()[0], args);
   arbiter::RefereeOptions options = referee_options(args);
   if (!options.start_fen.empty()) rules->from_fen(options.start_fen);  // a bad FEN is an input error now
+  const std::optional<std::string> record_path = args.value("--record");
+  if (record_path) {  // refused now, not after the whole input was read
+    try {
+      arbiter::check_record_format(arbiter::record_format_for(*record_path), *rules);
+    } catch (const InputError& e) {
+      throw InputError("--record '" + *record_path + "': " + e.what());
+    }
+  }
 
   std::unique_ptr<arbiter::Journal> journal;
   if (auto path = args.value("--journal"))
@@ -150,7 +181,7 @@ int cmd_referee(const Words& words) {
   const std::string name = !source ? vision->describe() : *source == "-" ? "standard input" : *source;
   if (source && *source != "-") {
     file.open(*source);
-    if (!file) throw InputError("referee: cannot read observations '" + *source + "'");
+    if (!file) throw InputError("cannot read observations '" + *source + "'");
     in = &file;
   }
   EventWriter writer(args.value("--events"), resuming);
@@ -180,6 +211,15 @@ int cmd_referee(const Words& words) {
   if (screen && resuming) screen->show_recorded(journal->recorded());
   decide([&] { return referee.resume(); });
 
+  auto write_record_file = [&] {
+    if (!record_path) return;
+    std::string record = arbiter::write_record(arbiter::record_format_for(*record_path), *rules, referee.games());
+    std::ofstream out(*record_path, std::ios::trunc);
+    if (!out || !(out << record)) throw InputError("--record: cannot write '" + *record_path + "'");
+  };
+  // A malformed line ends the run (exit 2), but the moves refereed before it are still recorded.
+  RecordOnError record_on_error(write_record_file);
+
   std::string text;
   int64_t line = 0;
   std::optional<int64_t> previous_t;
@@ -208,14 +248,10 @@ int cmd_referee(const Words& words) {
       throw InputError(where + ": " + e.what());
     }
   }
-  if (in->bad()) throw std::runtime_error("referee: error reading " + name);
+  if (in->bad()) throw std::runtime_error("error reading " + name);
   decide([&] { return referee.finish(referee.last_t()); });
 
-  if (auto path = args.value("--record")) {
-    std::string record = arbiter::write_record(arbiter::record_format_for(*path), *rules, referee.games());
-    std::ofstream out(*path, std::ios::trunc);
-    if (!out || !(out << record)) throw InputError("--record: cannot write '" + *path + "'");
-  }
+  write_record_file();
   if (publisher && !finish_board_publisher(args, *publisher)) return 1;
   if (screen && !args.has("--exit-when-done")) screen->serve_until_stopped();
   return 0;

@@ -95,6 +95,15 @@ std::string one_line(std::string_view message) {
          " characters left out ...] " + out.substr(cut_to);
 }
 
+// "smartboard <command>: " goes before every error; a message that already names
+// its command (an option parser's "referee: unknown option …") must not say it twice.
+std::string without_command(std::string_view message, std::string_view command) {
+  if (message.size() > command.size() + 1 && message.substr(0, command.size()) == command &&
+      message.substr(command.size(), 2) == ": ")
+    message.remove_prefix(command.size() + 2);
+  return std::string(message);
+}
+
 void print_usage(std::ostream& out) {
   out << "usage: smartboard <command> [arguments]\n\ncommands:\n";
   for (const Command& c : commands()) out << "  " << c.name << "  " << c.synopsis << "\n";
@@ -124,7 +133,7 @@ int main(int argc, char** argv) {
       return rc;
     } catch (const sb::InputError& e) {
       std::cout.flush();
-      std::cerr << "smartboard " << name << ": " << one_line(e.what()) << "\n";
+      std::cerr << "smartboard " << name << ": " << one_line(without_command(e.what(), name)) << "\n";
       return 2;
     } catch (const std::bad_alloc&) {
       std::cout.flush();
@@ -132,7 +141,7 @@ int main(int argc, char** argv) {
       return 1;
     } catch (const std::exception& e) {
       std::cout.flush();
-      std::cerr << "smartboard " << name << ": " << one_line(e.what()) << "\n";
+      std::cerr << "smartboard " << name << ": " << one_line(without_command(e.what(), name)) << "\n";
       return 1;
     }
   }

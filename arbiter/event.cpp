@@ -12,12 +12,22 @@ struct TypeName {
 };
 
 constexpr TypeName kTypeNames[] = {
-    {EventType::SetupOk, "setup_ok"}, {EventType::SetupMismatch, "setup_mismatch"}, {EventType::Move, "move"},
-    {EventType::Illegal, "illegal"},  {EventType::Restored, "restored"},           {EventType::Takeback, "takeback"},
-    {EventType::GameOver, "game_over"}, {EventType::Unclear, "unclear"},           {EventType::Clock, "clock"},
-    {EventType::Info, "info"},         {EventType::DrawOffer, "draw_offer"},   {EventType::DrawDeclined, "draw_declined"},
-    {EventType::NewGame, "new_game"},  {EventType::MatchOver, "match_over"},
+    {EventType::SetupOk, "setup_ok"},
+    {EventType::SetupMismatch, "setup_mismatch"},
+    {EventType::Move, "move"},
+    {EventType::Illegal, "illegal"},
+    {EventType::Restored, "restored"},
+    {EventType::Takeback, "takeback"},
+    {EventType::GameOver, "game_over"},
+    {EventType::Unclear, "unclear"},
+    {EventType::Clock, "clock"},
+    {EventType::Info, "info"},
+    {EventType::DrawOffer, "draw_offer"},
+    {EventType::DrawDeclined, "draw_declined"},
+    {EventType::NewGame, "new_game"},
+    {EventType::MatchOver, "match_over"},
     {EventType::Answered, "answered"},
+    {EventType::Refused, "refused"},
 };
 
 }  // namespace
@@ -26,6 +36,10 @@ const char* to_string(EventType t) {
   for (const TypeName& n : kTypeNames)
     if (n.type == t) return n.name;
   return "info";
+}
+
+bool journaled(EventType t) {
+  return t != EventType::Info && t != EventType::Refused;
 }
 
 std::optional<EventType> event_type_from_string(const std::string& s) {
@@ -82,6 +96,7 @@ nlohmann::json to_json(const Event& e) {
     case EventType::Restored:
     case EventType::Clock:
     case EventType::Info:
+    case EventType::Refused:
       if (!e.reason.empty()) j["reason"] = e.reason;
       break;
   }

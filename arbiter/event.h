@@ -32,9 +32,15 @@ enum class EventType {
   // ply: the ply asked about; notation: the moves that stand (space-separated);
   // extra by: "operator" (confirm/correct) or "board" (later frames told).
   Answered,
+  // An operator command from a line of input that does not fit the moment (confirm
+  // with nothing to confirm, a bad side name, …): reason says why; extra command is
+  // the command object. Nothing changed, so it is not journaled.
+  Refused,
 };
 
 const char* to_string(EventType t);
+// Whether events of this type change the referee's state and go to the journal.
+bool journaled(EventType t);
 std::optional<EventType> event_type_from_string(const std::string& s);
 
 struct Event {

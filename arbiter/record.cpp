@@ -43,6 +43,11 @@ RecordFormat record_format_for(const std::string& path) {
   return RecordFormat::Text;
 }
 
+void check_record_format(RecordFormat format, const Rules& rules) {
+  if (format == RecordFormat::Pdn && !dynamic_cast<const draughts::DraughtsRules*>(&rules))
+    throw InputError("a PDN record is for draughts; " + rules.id() + " has a text or JSON record");
+}
+
 nlohmann::json json_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags) {
   nlohmann::json j;
   j["game"] = rules.id();
@@ -64,6 +69,7 @@ nlohmann::json json_record(const Rules& rules, const std::vector<GameSummary>& g
     game["started_t"] = g.started_t;
     game["ended_t"] = g.ended_t;
     nlohmann::json moves = nlohmann::json::array();
+    Score before = g.start_fen.empty() ? Score{0, 0} : rules.score(rules.from_fen(g.start_fen));
     for (const PlayedMove& m : g.moves) {
       nlohmann::json mj = m.move.details.is_object() ? to_nlohmann(m.move.details) : nlohmann::json::object();
       mj["ply"] = m.ply;
@@ -75,11 +81,14 @@ nlohmann::json json_record(const Rules& rules, const std::vector<GameSummary>& g
       nlohmann::json captured = nlohmann::json::array();
       for (int c : m.move.captured) captured.push_back(rules.site_name(c));
       mj["captured"] = captured;
-      mj["points"] = m.move.points;
+      // What the move added to the mover's score (for draughts and Morris: the pieces it took).
+      mj["points"] = m.score[index_of(m.side)] - before[index_of(m.side)];
+      before = m.score;
       mj["score"] = score_json(rules, m.score);
       mj["fen"] = m.fen;
       mj["t"] = m.t;
-      mj["clock"] = {{rules.side_name(Side::First), m.clock[0]}, {rules.side_name(Side::Second), m.clock[1]}};
+      if (m.clock)
+        mj["clock"] = {{rules.side_name(Side::First), (*m.clock)[0]}, {rules.side_name(Side::Second), (*m.clock)[1]}};
       moves.push_back(mj);
     }
     game["moves"] = moves;
@@ -99,9 +108,7 @@ std::string text_record(const Rules& rules, const std::vector<GameSummary>& game
     out += first + ": " + tags.first_player + "   " + second + ": " + tags.second_player + "\n";
     if (g.start_fen != start_fen) out += "Start: " + g.start_fen + "\n";
     if (!g.moves.empty() && g.moves.front().side == Side::Second) out += "(" + second + " moved first)\n";
-    // Two plies a line, numbered, each with its clock reading when a clock ran.
-    bool clocked = false;
-    for (const PlayedMove& m : g.moves) clocked = clocked || m.clock[0] != 0 || m.clock[1] != 0;
+    // Two plies a line, numbered, each with its clock reading when each side had a clock.
     for (size_t i = 0; i < g.moves.size(); i += 2) {
       char number[32];
       std::snprintf(number, sizeof number, "%3zu. ", i / 2 + 1);
@@ -109,7 +116,7 @@ std::string text_record(const Rules& rules, const std::vector<GameSummary>& game
       for (size_t k = i; k < i + 2 && k < g.moves.size(); ++k) {
         const PlayedMove& m = g.moves[k];
         std::string cell = m.record;
-        if (clocked) cell += " [" + clock_text(m.clock[static_cast<size_t>(m.side)]) + "]";
+        if (m.clock) cell += " [" + clock_text((*m.clock)[static_cast<size_t>(m.side)]) + "]";
         if (k == i && cell.size() < 28) cell.resize(28, ' ');
         line += cell + (k == i ? " " : "");
       }
@@ -127,8 +134,8 @@ std::string text_record(const Rules& rules, const std::vector<GameSummary>& game
 }
 
 std::string pdn_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags) {
+  check_record_format(RecordFormat::Pdn, rules);
   const auto* draughts_rules = dynamic_cast<const draughts::DraughtsRules*>(&rules);
-  if (!draughts_rules) throw InputError("a PDN record is for draughts; " + rules.id() + " has a text or JSON record");
   std::vector<draughts::PdnGame> out;
   for (const GameSummary& g : games) {
     std::vector<Move> moves;

@@ -26,6 +26,8 @@ struct RecordTags {
 enum class RecordFormat { Json, Text, Pdn };
 // .json → JSON, .pdn → PDN, anything else → text.
 RecordFormat record_format_for(const std::string& path);
+// Throws InputError when `rules` cannot be written in `format` (PDN is for draughts only).
+void check_record_format(RecordFormat format, const Rules& rules);
 
 nlohmann::json json_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags = {});
 std::string text_record(const Rules& rules, const std::vector<GameSummary>& games, const RecordTags& tags = {});

@@ -233,7 +233,7 @@ std::vector<Event> Referee::run_input(int64_t line, const std::function<void(std
     if (!journal_) return;
     std::vector<nlohmann::json> batch;
     for (const Event& e : out)
-      if (e.type != EventType::Info) batch.push_back(to_json(e));
+      if (journaled(e.type)) batch.push_back(to_json(e));
     if (batch.empty()) return;
     journal_->append(batch);
     if (line >= 0) journaled_line_ = std::max(journaled_line_, line);
@@ -257,8 +257,11 @@ Event Referee::move_event(int64_t t, Position& from, int index, const std::strin
   e.side = rules_->side_name(mover);
   e.notation = s.move.notation;
   e.captured = names(s.move.captured);
-  e.points = s.move.points;
-  e.score = score_map(rules_->score(s.next->state()));
+  // What the move added to the mover's score: Cờ toán's and Cờ tư lệnh's points, the
+  // pieces a draughts or Morris capture took (Move::points is only the former).
+  const Score score_before = rules_->score(from.state()), score_after = rules_->score(s.next->state());
+  e.points = score_after[index_of(mover)] - score_before[index_of(mover)];
+  e.score = score_map(score_after);
   e.fen = rules_->fen(s.next->state());
   e.extra["from"] = s.move.from >= 0 ? nlohmann::json(rules_->site_name(s.move.from)) : nlohmann::json(nullptr);
   e.extra["to"] = s.move.to >= 0 ? nlohmann::json(rules_->site_name(s.move.to)) : nlohmann::json(nullptr);
@@ -372,7 +375,7 @@ void Referee::apply(const Event& e) {
       played.fen = rules_->fen(s.next->state());
       if (e.extra.value("revised", false)) clock_.run_for(e.t, opponent(mover));  // time was charged the first time
       else clock_.switch_after_move(e.t, mover);
-      played.clock = clock_.remaining(e.t);
+      if (clock_.options().per_side()) played.clock = clock_.remaining(e.t);
       if (auto r = e.extra.find("reading"); r != e.extra.end() && r->is_object()) {
         Evidence ev;
         ev.board.sites.assign(static_cast<size_t>(rules_->site_count()), Token{});
@@ -513,6 +516,7 @@ void Referee::apply(const Event& e) {
       phase_ = Phase::MatchOver;
       break;
     case EventType::Info:
+    case EventType::Refused:
       break;
   }
 }
@@ -556,7 +560,23 @@ void Referee::resume_input(std::vector<Event>& out) {
 // ---------------------------------------------------------------- frames
 
 std::vector<Event> Referee::on_frame(const Frame& f) {
-  if (f.is_command()) return on_command(f.command, f.t, f.line);
+  if (f.is_command()) {
+    if (f.t < last_t_)
+      throw InputError("operator command at t=" + std::to_string(f.t) + " is earlier than the previous input's " +
+                       std::to_string(last_t_));
+    // A referee in a hall must not stop over one operator command that does not fit.
+    return run_input(f.line, [&](std::vector<Event>& out) {
+      try {
+        command_input(f.command, f.t, out);
+      } catch (const InputError& e) {
+        Event refused = game_event(EventType::Refused, f.t);
+        refused.reason = e.what();
+        refused.extra["command"] = f.command;
+        if (f.line >= 0) refused.extra["line"] = f.line;
+        out.push_back(std::move(refused));
+      }
+    });
+  }
   if (f.t < last_t_)
     throw InputError("frame time " + std::to_string(f.t) + " is earlier than the previous input's " +
                      std::to_string(last_t_));

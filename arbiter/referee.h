@@ -99,7 +99,8 @@ struct PlayedMove {
   Move move;
   std::string record;         // Rules::record_notation
   int64_t t = 0;
-  std::array<int64_t, 2> clock{0, 0};  // remaining after the move (per-side clocks)
+  // Each side's remaining time after the move; none in a game without per-side clocks.
+  std::optional<std::array<int64_t, 2>> clock;
   Score score{0, 0};          // after the move
   std::string fen;            // after the move
   std::optional<Evidence> evidence;  // on the last move of a reading of the board
@@ -152,7 +153,9 @@ class Referee {
   // line when an event does not fit the game.
   std::vector<Event> resume();
 
-  // One line of input: a board (decided if stable) or an operator command.
+  // One line of input: a board (decided if stable) or an operator command. A
+  // command that does not fit the moment is announced as a `refused` event (not
+  // journaled) instead of thrown; a time earlier than the previous input's throws.
   std::vector<Event> on_frame(const Frame& frame);
   // `line`: where the command stands in the input, if it comes from a file.
   std::vector<Event> on_command(const nlohmann::json& command, int64_t t, int64_t line = -1);

@@ -139,7 +139,9 @@ Announcement announce(const nlohmann::json& e, const std::vector<std::string>& s
         detail += "  \u00b7  " + calc_text(e["calc"], w);
         a.speech += " " + calc_speech(e["calc"], w) + ".";
       }
-      if (points > 0) {
+      // Draughts and Morris (white and black) score the pieces taken, which "takes …" says already.
+      const bool counts_pieces = sides.size() == 2 && sides[0] == "white" && sides[1] == "black";
+      if (points > 0 && !counts_pieces) {
         detail += "  \u00b7  +" + points_text(points, w);
         a.speech += " " + points_text(points, w) + ".";
       }
@@ -185,6 +187,13 @@ Announcement announce(const nlohmann::json& e, const std::vector<std::string>& s
     a.title = w.pick("Unclear change", "Thay đổi không rõ");
     a.detail = join(e.value("squares", nlohmann::json::array()), ", ");
     a.speech = w.pick("Please check the board.", "Xin kiểm tra lại bàn cờ.");
+  } else if (type == "refused") {
+    // The operator's command was not taken; its reason is the referee's own words (English).
+    a.kind = "refused";
+    const nlohmann::json command = e.value("command", nlohmann::json::object());
+    const std::string name = command.is_object() ? str(command, "command") : "";
+    a.title = w.pick("Command refused", "Lệnh bị từ chối") + (name.empty() ? "" : ": " + name);
+    a.detail = str(e, "reason");
   } else if (type == "info") {
     const std::string reason = str(e, "reason");
     if (reason.empty()) return a;

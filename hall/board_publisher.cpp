@@ -64,7 +64,9 @@ void write_sidecar(const std::string& path, const Sidecar& s) {
 
 }  // namespace
 
-bool journaled(const arbiter::Event& e) { return e.type != arbiter::EventType::Info; }
+bool journaled(const arbiter::Event& e) {
+  return arbiter::journaled(e.type);
+}
 
 nlohmann::json board_state(const arbiter::Referee& referee, int board, const std::string& stream, int64_t seq) {
   nlohmann::json j = referee.state_json();

@@ -45,7 +45,7 @@ struct PublisherOptions {
 };
 
 // Whether the journal keeps (and so the stream carries) this event: every event
-// the referee announces except information notes.
+// the referee announces except information notes and refused commands (arbiter::journaled).
 bool journaled(const arbiter::Event& e);
 
 // The retained state of a board: the referee's own state (arbiter Referee::state_json)

@@ -75,10 +75,9 @@ void GameFold::apply(const nlohmann::json& json) {
       played.score = rules_->score(next);
       played.fen = next_fen;
       if (auto c = e.extra.find("clock"); c != e.extra.end() && c->is_object()) {
-        for (Side s : {Side::First, Side::Second}) {
-          auto v = c->find(rules_->side_name(s));
-          if (v != c->end() && v->is_number_integer()) played.clock[index_of(s)] = v->get<int64_t>();
-        }
+        auto first = c->find(rules_->side_name(Side::First)), second = c->find(rules_->side_name(Side::Second));
+        if (first != c->end() && first->is_number_integer() && second != c->end() && second->is_number_integer())
+          played.clock = std::array<int64_t, 2>{first->get<int64_t>(), second->get<int64_t>()};
         clock_ = *c;
       }
       history_.push_back(std::move(next));

@@ -114,7 +114,7 @@ TEST(HallCli, ARefereesEventsReachTheHallsBoardsApi) {
 TEST(HallCli, BadHallOptionsExitTwoWithOneLine) {
   auto r = run_smartboard({"hall", "--http", "0"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "smartboard hall: hall: --mqtt HOST[:PORT] is required (the tournament's broker)\n");
+  EXPECT_EQ(r.err, "smartboard hall: --mqtt HOST[:PORT] is required (the tournament's broker)\n");
   r = run_smartboard({"hall", "--mqtt", "127.0.0.1:99999", "--http", "0"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("port 99999 is out of 1..65535"), std::string::npos) << r.err;

@@ -92,7 +92,7 @@ TEST(EventTest, EveryTypeRoundTripsThroughJson) {
   for (EventType type : {EventType::SetupOk, EventType::SetupMismatch, EventType::Move, EventType::Illegal,
                          EventType::Restored, EventType::Takeback, EventType::GameOver, EventType::Unclear,
                          EventType::Clock, EventType::Info, EventType::DrawOffer, EventType::DrawDeclined,
-                         EventType::NewGame, EventType::MatchOver, EventType::Answered}) {
+                         EventType::NewGame, EventType::MatchOver, EventType::Answered, EventType::Refused}) {
     Event e;
     e.type = type;
     e.t = 42;

@@ -45,10 +45,22 @@ TEST(Announcer, IllegalMoveGivesReasonAndSquares) {
 }
 
 TEST(Announcer, DraughtsMoveIsSpokenAsSquares) {
-  nlohmann::json e = {{"type", "move"}, {"side", "white"}, {"notation", "22x13"}, {"captured", {"18"}}, {"points", 0}};
+  nlohmann::json e = {{"type", "move"}, {"side", "white"}, {"notation", "22x13"}, {"captured", {"18"}}, {"points", 1}};
   Announcement en = announce(e, {"white", "black"}, Language::English);
+  // Its point is the piece it took: no "1 point" beside "takes 18".
   EXPECT_EQ(en.speech, "White, 22 takes 13.");
   EXPECT_EQ(en.detail, "takes 18");
+}
+
+TEST(Announcer, RefusedCommandSaysWhichAndWhy) {
+  nlohmann::json e = {
+      {"type", "refused"}, {"t", 5}, {"command", {{"command", "confirm"}}}, {"reason", "confirm: no move to confirm"}};
+  Announcement en = announce(e, {"white", "black"}, Language::English);
+  EXPECT_EQ(en.kind, "refused");
+  EXPECT_EQ(en.title, "Command refused: confirm");
+  EXPECT_EQ(en.detail, "confirm: no move to confirm");
+  EXPECT_EQ(announce(e, {"white", "black"}, Language::Vietnamese).title, "Lệnh bị từ chối: confirm");
+  EXPECT_TRUE(en.speech.empty());  // for the operator's eyes, not the hall's ears
 }
 
 TEST(Announcer, GameOverNamesTheWinner) {

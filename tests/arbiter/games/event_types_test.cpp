@@ -30,7 +30,7 @@ struct EventCase {
   const char* side;              // who makes it
   std::vector<std::string> captured;
   std::map<std::string, int> score;  // after it
-  int points;                    // of the move; -1: not fixed by the contract for this game
+  int points;                    // of the move: what it adds to its mover's score (draughts, Morris: pieces taken)
   Edits illegal;                 // an illegal change after the move
   const char* reason;            // words the illegal event's reason holds
   Edits unclear;                 // a change no move explains, from `fen`
@@ -62,25 +62,25 @@ nlohmann::json resign(const char* side) { return {{"command", "resign"}, {"side"
 
 const EventCase kCases[] = {
     // White's 27 takes 23 (landing on 18); Black's man on 11 then steps backwards.
-    {"brazilian", "W:W27,32:B23,11", {{"32", ""}}, "27x18", "white", {"23"}, {{"white", 1}, {"black", 0}}, -1,
+    {"brazilian", "W:W27,32:B23,11", {{"32", ""}}, "27x18", "white", {"23"}, {{"white", 1}, {"black", 0}}, 1,
      {{"11", ""}, {"7", "B"}}, "forward only", {{"16", "W"}}, "", resign("black"), "1-0"},
     // 10×10: White's 32 takes 27 (landing on 21); Black's man on 7 steps backwards.
-    {"international", "W:W32,46:B27,7", {{"46", ""}}, "32x21", "white", {"27"}, {{"white", 1}, {"black", 0}}, -1,
+    {"international", "W:W32,46:B27,7", {{"46", ""}}, "32x21", "white", {"27"}, {{"white", 1}, {"black", 0}}, 1,
      {{"7", ""}, {"2", "B"}}, "forward only", {{"25", "W"}},
      "", {{"command", "declare"}, {"result", "1/2-1/2"}, {"reason", "the arbiter's ruling"}}, "1/2-1/2"},
     // Black moves first: its 14 takes 18 (landing on 23); White's man on 22 steps backwards.
-    {"english", "B:W18,22:B14,3", {{"3", ""}}, "14x23", "black", {"18"}, {{"white", 0}, {"black", 1}}, -1,
+    {"english", "B:W18,22:B14,3", {{"3", ""}}, "14x23", "black", {"18"}, {{"white", 0}, {"black", 1}}, 1,
      {{"22", ""}, {"26", "W"}}, "forward only", {{"16", "W"}}, "", resign("white"), "0-1"},
     // White a5 c5 place e5: a mill, and Black's b4 goes; Black then slides in the placing phase.
-    {"morris6", "WW.BB........... w 4 4", {{"a5", ""}}, "e5xb4", "white", {"b4"}, {{"white", 1}, {"black", 0}}, -1,
+    {"morris6", "WW.BB........... w 4 4", {{"a5", ""}}, "e5xb4", "white", {"b4"}, {{"white", 1}, {"black", 0}}, 1,
      {{"c4", ""}, {"d4", "B"}}, "to place", {{"a5", ""}}, "", resign("black"), "1-0"},
     // White a7 d7 place g7: a mill, and Black's b6 goes; Black then slides in the placing phase.
     {"morris9", "WW.BB................... w 7 7", {{"d7", ""}}, "g7xb6", "white", {"b6"},
-     {{"white", 1}, {"black", 0}}, -1, {{"d6", ""}, {"d5", "B"}}, "to place", {{"a7", ""}}, "", resign("white"), "0-1"},
+     {{"white", 1}, {"black", 0}}, 1, {{"d6", ""}, {"d5", "B"}}, "to place", {{"a7", ""}}, "", resign("white"), "0-1"},
     {"morris12", "WW.BB................... w 10 10", {{"d7", ""}}, "g7xb6", "white", {"b6"},
-     {{"white", 1}, {"black", 0}}, -1, {{"d6", ""}, {"d5", "B"}}, "to place", {{"a7", ""}}, "", resign("black"), "1-0"},
+     {{"white", 1}, {"black", 0}}, 1, {{"d6", ""}, {"d5", "B"}}, "to place", {{"a7", ""}}, "", resign("black"), "1-0"},
     // Three men's Morris takes nothing: a placement; the first mill wins.
-    {"morris3", "WW.BB.... w 1 1", {{"a3", ""}}, "a1", "white", {}, {{"white", 0}, {"black", 0}}, -1,
+    {"morris3", "WW.BB.... w 1 1", {{"a3", ""}}, "a1", "white", {}, {{"white", 0}, {"black", 0}}, 0,
      {{"b2", ""}, {"c2", "B"}}, "to place", {{"a3", ""}}, "c3", nlohmann::json(), "1-0"},
     // Red's 8 on e3 with its 5 on e4 in front: 8+5 = 13 → 3 squares beyond e4, Blue's 2 on e7.
     // Blue then moves its 0, which never moves.
@@ -114,7 +114,7 @@ TEST_P(EveryEventType, ScriptedBoardsGiveEachEventTypeWithItsFields) {
   EXPECT_EQ(ev[0].side, c.side);
   EXPECT_EQ(ev[0].captured, c.captured);
   EXPECT_EQ(ev[0].score, c.score);
-  if (c.points >= 0) EXPECT_EQ(ev[0].points, c.points);
+  EXPECT_EQ(ev[0].points, c.points);
   const nlohmann::json move_json = to_json(ev[0]);
   for (const char* field : {"type", "t", "ply", "side", "notation", "captured", "points", "score"})
     EXPECT_TRUE(move_json.contains(field)) << field << " in " << move_json.dump();
