@@ -119,4 +119,28 @@ bool GameClock::game_limit_reached(int64_t t) const {
   return options_.game_limit_ms > 0 && started_ && elapsed(t) >= options_.game_limit_ms;
 }
 
+std::optional<int64_t> GameClock::time_up_at() const {
+  if (!started_) return std::nullopt;
+  std::optional<int64_t> at;
+  auto earliest = [&](int64_t moment) {
+    if (!at || moment < *at) at = moment;
+  };
+  // Time already out (set_clock to 0) ran out when it was last settled.
+  if (options_.per_side())
+    for (Side s : {Side::First, Side::Second}) {
+      const int64_t left = remaining_[index_of(s)];
+      if (left <= 0)
+        earliest(since_);
+      else if (running() && *running_ == s)
+        earliest(since_ + left);
+    }
+  if (options_.game_limit_ms > 0) {
+    if (elapsed_ >= options_.game_limit_ms)
+      earliest(since_);
+    else if (running())
+      earliest(since_ + options_.game_limit_ms - elapsed_);
+  }
+  return at;
+}
+
 }  // namespace sb::arbiter

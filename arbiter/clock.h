@@ -58,6 +58,10 @@ class GameClock {
   // The side whose time has run out by `t`, if any.
   std::optional<Side> flag_fallen(int64_t t) const;
   bool game_limit_reached(int64_t t) const;
+  // The moment a flag falls or the game's limit is reached, whichever comes first, if
+  // the clock runs on as it stands (nullopt: nothing can run out). An input that comes
+  // later is told the game ended then, not at its own time.
+  std::optional<int64_t> time_up_at() const;
 
  private:
   void settle(int64_t t);  // charge the running side up to t

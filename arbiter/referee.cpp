@@ -1815,16 +1815,23 @@ Outcome Referee::points_decide(const std::string& why) const {
   return Outcome::win(s[0] > s[1] ? Side::First : Side::Second, detail);
 }
 
+Outcome Referee::time_out(Side fallen, const std::string& why) const {
+  return rules_->keeps_score() ? points_decide(why) : Outcome::win(opponent(fallen), why);
+}
+
 void Referee::check_time(int64_t t, std::vector<Event>& out) {
   if (phase_ != Phase::Playing || !clock_.started()) return;
-  if (clock_.game_limit_reached(t)) {
-    end_game(t, points_decide("the game's " + minutes(clock_.options().game_limit_ms) + " are up"), out);
+  const std::optional<int64_t> up = clock_.time_up_at();
+  if (!up || *up > t) return;
+  // The game ended when time ran out, however late the input that tells it comes;
+  // nothing read since counts.
+  const int64_t when = std::max(*up, last_event_t_);
+  if (clock_.game_limit_reached(when)) {
+    end_game(when, points_decide("the game's " + minutes(clock_.options().game_limit_ms) + " are up"), out);
     return;
   }
-  if (auto fallen = clock_.flag_fallen(t)) {
-    const std::string why = rules_->side_name(*fallen) + "'s time ran out";
-    end_game(t, rules_->keeps_score() ? points_decide(why) : Outcome::win(opponent(*fallen), why), out);
-  }
+  if (auto fallen = clock_.flag_fallen(when))
+    end_game(when, time_out(*fallen, rules_->side_name(*fallen) + "'s time ran out"), out);
 }
 
 void Referee::end_game(int64_t t, const Outcome& o, std::vector<Event>& out) {
@@ -2030,6 +2037,12 @@ void Referee::command_input(const nlohmann::json& command, int64_t t, std::vecto
     playing();
     Side s = side_of(text("side", true), "resign");
     end_game(t, Outcome::win(opponent(s), rules_->side_name(s) + " resigned"), out);
+  } else if (name == "flag") {
+    // A hall on a physical clock, or the arbiter's own ruling: ends the game as the
+    // referee's clock would.
+    playing();
+    Side s = side_of(text("side", true), "flag");
+    end_game(t, time_out(s, rules_->side_name(s) + "'s time ran out (flag fall declared by the operator)"), out);
   } else if (name == "declare") {
     playing();
     const std::string result = text("result", true);
@@ -2065,7 +2078,7 @@ void Referee::command_input(const nlohmann::json& command, int64_t t, std::vecto
   } else {
     throw InputError("unknown operator command '" + name +
                      "' (new_game, start, confirm, correct, undo, offer_draw, accept_draw, decline_draw, resign, "
-                     "declare, set_clock, pause, resume)");
+                     "flag, declare, set_clock, pause, resume)");
   }
 }
 

@@ -22,6 +22,7 @@
 //   {"command": "accept_draw", "side": S}    the other player accepts: drawn by agreement
 //   {"command": "decline_draw", "side": S}
 //   {"command": "resign", "side": S}
+//   {"command": "flag", "side": S}           S's time ran out (a physical clock's flag, or the arbiter's word)
 //   {"command": "declare", "result": R, "reason": W}   the arbiter's own ruling (R: 1-0, 0-1, 1/2-1/2)
 //   {"command": "set_clock", "<side>": ms, "<side>": ms}
 //   {"command": "pause"} / {"command": "resume"}        the clock
@@ -297,6 +298,8 @@ class Referee {
   void check_outcome(int64_t t, std::vector<Event>& out);
   void end_game(int64_t t, const Outcome& o, std::vector<Event>& out);
   Outcome points_decide(const std::string& why) const;
+  // `fallen`'s time ran out: points decide where the game keeps score, else the other side wins.
+  Outcome time_out(Side fallen, const std::string& why) const;
 
   // Events: decided → journaled → applied → announced
   void emit(Event e, std::vector<Event>& out);

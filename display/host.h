@@ -55,7 +55,7 @@ class GameHost {
   // Throws InputError on a FEN or site the game does not know.
   virtual nlohmann::json legal_moves(const MoveQuery& query) const = 0;
   // An operator command as the referee reads it ({"command": "new_game" | "start" | "confirm" |
-  // "correct" | "undo" | "offer_draw" | "accept_draw" | "decline_draw" | "resign" | "declare" |
+  // "correct" | "undo" | "offer_draw" | "accept_draw" | "decline_draw" | "resign" | "flag" | "declare" |
   // "set_clock" | "pause" | "resume", ...}; arbiter/referee.h lists their fields). The display has
   // already checked the token and handled "language" itself. Throws InputError for a command that
   // does not fit the moment (answered 400 with the message).

@@ -30,6 +30,7 @@ async function load() {
   screen.board.onSite = onSiteTouched;
   setLanguage(state.language || "en");
   renderState(state);
+  renderSideButtons();  // setLanguage drew none: the sides come with the state
   if (state.alert) showBanner(state.alert, true);
   document.body.dataset.ready = "1";
 }
@@ -353,7 +354,7 @@ function renderSideButtons() {
   if (!row || !screen.state) return;
   row.replaceChildren();
   for (const side of screen.state.sides || []) {
-    for (const cmd of ["offer_draw", "accept_draw", "resign"]) {
+    for (const cmd of ["offer_draw", "accept_draw", "resign", "flag"]) {
       const btn = document.createElement("button");
       btn.textContent = `${t(screen.lang, side)} ${t(screen.lang, cmd)}`;
       btn.addEventListener("click", () => command({ command: cmd, side }));

@@ -335,6 +335,64 @@ TEST_F(RefereeTest, MoveAfterTheFlagFellIsNotAccepted) {
   EXPECT_EQ(referee->ply(), 0);
 }
 
+TEST_F(RefereeTest, OnTimeAnnouncesTheFlagAtTheMomentItFellWithTheClockAtZero) {
+  RefereeOptions o;
+  o.clock.base_ms = 10000;
+  o.clock.increment_ms = 1000;
+  make(o);
+  start_game();
+  board("WW.W.....BBB", 3000);  // White: 8 s left
+  board("WW.W....B.BB", 5000);  // Black: 9 s left; White's flag falls at 13000
+  auto ev = referee->on_time(14700);
+  ASSERT_EQ(summary(ev), "game_over:0-1");
+  EXPECT_EQ(ev[0].t, 13000);
+  EXPECT_EQ(ev[0].extra["clock"]["white"], 0);
+  EXPECT_EQ(ev[0].extra["clock"]["black"], 9000);
+  EXPECT_EQ(referee->game().ended_t, 13000);
+}
+
+TEST_F(RefereeTest, AFrameLongAfterTheFlagEndsTheGameAtTheFlagMomentAndItsMoveIsNotPlayed) {
+  RefereeOptions o;
+  o.clock.base_ms = 1000;
+  make(o);
+  start_game();
+  auto ev = board("WW.W.....BBB", 60000);
+  ASSERT_EQ(summary(ev), "game_over:0-1");
+  EXPECT_EQ(ev[0].t, 1000);
+  EXPECT_EQ(referee->ply(), 0);
+  EXPECT_TRUE(referee->game().moves.empty());
+}
+
+TEST_F(RefereeTest, GameLimitIsAnnouncedWhenItWasReachedPausesNotCounted) {
+  RefereeOptions o;
+  o.clock.game_limit_ms = 15 * 60000;
+  make(o, std::make_shared<ScoringToyRules>());
+  start_game();
+  cmd(60000, {{"command", "pause"}});
+  cmd(3 * 60000, {{"command", "resume"}});  // two minutes not counted: the limit comes at 17 min
+  auto ev = board("WW.W.....BBB", 20 * 60000);
+  ASSERT_EQ(summary(ev), "game_over:1/2-1/2");
+  EXPECT_EQ(ev[0].t, 17 * 60000);
+  EXPECT_EQ(referee->ply(), 0);
+}
+
+TEST_F(RefereeTest, OperatorsFlagIsRefusedWithNoGameAndEndsAGameLikeTheClock) {
+  make();
+  try {
+    cmd(0, {{"command", "flag"}, {"side", "white"}});
+    ADD_FAILURE() << "flag accepted during setup";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("flag: no game is being played"), std::string::npos) << e.what();
+  }
+  start_game();
+  EXPECT_THROW(cmd(10, {{"command", "flag"}}), InputError);
+  EXPECT_THROW(cmd(10, {{"command", "flag"}, {"side", "green"}}), InputError);
+  auto ev = cmd(20, {{"command", "flag"}, {"side", "white"}});
+  ASSERT_EQ(summary(ev), "game_over:0-1");
+  EXPECT_EQ(ev[0].t, 20);
+  EXPECT_EQ(ev[0].reason, "white's time ran out (flag fall declared by the operator)");
+}
+
 TEST_F(RefereeTest, PausedClockDoesNotRunAndSetClockOverrides) {
   RefereeOptions o;
   o.clock.base_ms = 5000;

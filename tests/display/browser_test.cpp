@@ -99,6 +99,11 @@ TEST(Browser, ScreenShowsMovesIllegalBannerCaptureAndScores) {
     EXPECT_EQ(browser.eval("return document.querySelector('#board .pieces [data-site=d6]').getAttribute('data-label');"), "7");
     EXPECT_EQ(browser.eval("return document.querySelectorAll('#board .hl-to').length;"), 1);
 
+    // The operator's buttons for each side include the flag fall (the referee's "flag" command).
+    EXPECT_EQ(browser.eval("return [...document.querySelectorAll('#op-side-row button')].map(b => b.textContent)"
+                           ".filter(t => t === 'Red ran out of time' || t === 'Blue ran out of time').length;"),
+              2);
+
     // Vietnamese, switched by the operator for every screen.
     server.publish(nlohmann::json{{"type", "info"}, {"t", 8000}, {"reason", "language"}, {"lang", "vi"}});
     EXPECT_TRUE(browser.wait_for("document.documentElement.lang === 'vi'"));

@@ -46,6 +46,20 @@ TEST(CotoanRefereeTest, CaptureIsAnnouncedWithItsCalculationAndPoints) {
   EXPECT_NE(text.find("8+5"), std::string::npos) << text;
 }
 
+TEST(CotoanRefereeTest, OperatorsFlagLetsPointsDecideSoTheSideOutOfTimeStillWinsOnPoints) {
+  RefereeOptions o;
+  o.start_fen = kCapture;
+  Script s("cotoan", o);
+  s.start();
+  ASSERT_EQ(summary(s.play("8:e3xe7")), "move:8:e3xe7");  // Red leads 2-0
+  auto ev = s.command({{"command", "flag"}, {"side", "red"}});
+  ASSERT_EQ(summary(ev), "game_over:1-0");
+  EXPECT_EQ(ev[0].reason, "red's time ran out (flag fall declared by the operator): points decide (2-0)");
+  EXPECT_EQ(s.referee.game().reason, ev[0].reason);
+  const std::string text = write_record(RecordFormat::Text, *s.rules, s.referee.games());
+  EXPECT_NE(text.find("Result: 1-0 (" + ev[0].reason + ")"), std::string::npos) << text;
+}
+
 TEST(CotoanRefereeTest, MovingTheZeroIsIllegalInThePlayersWords) {
   Script s("cotoan");
   s.start();

@@ -133,6 +133,30 @@ TEST(DraughtsRefereeTest, BrazilianAllowsThreeDrawOffersPerPlayer) {
   EXPECT_EQ(summary(s.command({{"command", "offer_draw"}, {"side", "white"}})), "draw_offer");
 }
 
+TEST(DraughtsRefereeTest, OperatorsFlagIsAWinForTheOtherSideInTheEventAndTheRecords) {
+  Script s("brazilian");
+  const nlohmann::json flag = {{"command", "flag"}, {"side", "black"}};
+  EXPECT_THROW(s.command(flag), sb::InputError);  // setup: no game to end yet
+  s.start();
+  s.play("22-18 11-15");
+  auto ev = s.command(flag);
+  ASSERT_EQ(summary(ev), "game_over:1-0");
+  EXPECT_EQ(ev[0].reason, "black's time ran out (flag fall declared by the operator)");
+  EXPECT_EQ(ev[0].extra["winner"], "white");
+  try {
+    s.command(flag);
+    ADD_FAILURE() << "a second flag was accepted";
+  } catch (const sb::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no game is being played"), std::string::npos) << e.what();
+  }
+  std::vector<draughts::PdnGame> games =
+      draughts::read_pdn(write_record(RecordFormat::Pdn, *s.rules, s.referee.games()), "record");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].result, "1-0");
+  const nlohmann::json record = nlohmann::json::parse(write_record(RecordFormat::Json, *s.rules, s.referee.games()));
+  EXPECT_EQ(record["games"][0]["reason"], ev[0].reason) << record.dump();
+}
+
 TEST(DraughtsRefereeTest, PdnRecordReadsBackAndReplaysWithTheRules) {
   Script s("brazilian");
   s.start();
