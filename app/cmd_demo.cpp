@@ -135,6 +135,16 @@ int cmd_demo(const Words& words) {
   params.debug = true;  // the screen's camera view shows the pipeline's overlay
   VisionInput input(args, *rules, rules->start(), true, std::move(source), params);
   vision_input = &input;
+  // Time passes on the camera's clock while nobody moves (a clock's flag falls).
+  input.on_frame_time([&](int64_t t) {
+    std::vector<arbiter::Event> events;
+    {
+      std::lock_guard<std::mutex> lock(screen.referee_lock());
+      events = referee.on_time(t);
+      write(events);
+    }
+    if (!events.empty()) print_announcements(screen.show(events), server_options.language);
+  });
   std::optional<int64_t> previous_t;
   int64_t camera_shown_t = -1000000;
   int64_t lines = 0;

@@ -14,6 +14,7 @@
 // state to the hall's broker (app/hall_setup.h, hall/board_publisher.h); --speed X
 // takes the observations at X times the pace of their "t".
 // `--source SRC [--corners …] [--fps F]` reads the board through vision instead (app/vision_input.h).
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <filesystem>
@@ -204,12 +205,27 @@ int cmd_referee(const Words& words) {
       std::unique_lock<std::mutex> lock;
       if (screen) lock = std::unique_lock<std::mutex>(screen->referee_lock());
       events = input();
+      if (screen) screen->input_done(referee.last_t());
       writer.write(events);
     }
     if (screen) screen->show(events);
   };
   if (screen && resuming) screen->show_recorded(journal->recorded());
   decide([&] { return referee.resume(); });
+  // Time passes while nobody moves: a camera's frames tell it, else the wall clock does.
+  if (vision)
+    vision->on_frame_time([&](int64_t t) {
+      std::vector<Event> events;
+      {
+        std::unique_lock<std::mutex> lock;
+        if (screen) lock = std::unique_lock<std::mutex>(screen->referee_lock());
+        events = referee.on_time(t);
+        if (!events.empty()) writer.write(events);
+      }
+      if (screen && !events.empty()) screen->show(events);
+    });
+  else if (screen)
+    screen->run_clock();
 
   auto write_record_file = [&] {
     if (!record_path) return;
@@ -238,10 +254,15 @@ int cmd_referee(const Words& words) {
     previous_t = frame.t;
     frame.line = line;
     if (!vision && line <= referee.journaled_line()) continue;  // read before the restart
+    if (screen && !vision) screen->next_input_at(frame.t);
     if (screen && !screen->wait(vision ? 0 : gap)) break;  // a live source has its own pace
     if (!screen && !vision && speed > 0 && gap > 0) std::this_thread::sleep_for(std::chrono::microseconds(static_cast<int64_t>(gap * 1000 / speed)));
     try {
-      decide([&] { return referee.on_frame(frame); });
+      decide([&] {
+        // The screen's clock may have reached a flag's moment before a line that was late.
+        if (screen) frame.t = std::max(frame.t, referee.last_t());
+        return referee.on_frame(frame);
+      });
     } catch (const IllegalMoveError& e) {
       throw InputError(where + ": " + e.what());
     } catch (const InputError& e) {

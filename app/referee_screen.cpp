@@ -1,5 +1,6 @@
 #include "app/referee_screen.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -62,14 +63,77 @@ RefereeScreen::RefereeScreen(display::ServerOptions options, bool speak, std::sh
   std::signal(SIGTERM, on_stop_signal);
 }
 
-RefereeScreen::~RefereeScreen() { server_->stop(); }
+RefereeScreen::~RefereeScreen() {
+  if (ticker_.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(ticker_mutex_);
+      ticker_stop_ = true;
+    }
+    ticker_wake_.notify_all();
+    ticker_.join();
+  }
+  server_->stop();
+}
+
+void RefereeScreen::run_clock() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (clock_runs_) return;
+    clock_runs_ = true;
+    input_done(referee_.last_t());
+  }
+  ticker_ = std::thread([this] { tick_until_stopped(); });
+}
+
+void RefereeScreen::input_done(int64_t t) {
+  input_t_ = t;
+  input_at_ = std::chrono::steady_clock::now();
+  next_input_t_.reset();
+}
+
+void RefereeScreen::next_input_at(std::optional<int64_t> t) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  next_input_t_ = t;
+}
+
+int64_t RefereeScreen::now() const {
+  const int64_t latest = referee_.last_t();
+  if (!clock_runs_) return latest;
+  const auto since = std::chrono::steady_clock::now() - input_at_;
+  int64_t t = input_t_ + std::chrono::duration_cast<std::chrono::milliseconds>(since).count();
+  if (next_input_t_) t = std::min(t, *next_input_t_);
+  return std::max(t, latest);
+}
+
+void RefereeScreen::tick_until_stopped() {
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(ticker_mutex_);
+      if (ticker_wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return ticker_stop_; })) return;
+    }
+    std::vector<arbiter::Event> events;
+    try {
+      std::lock_guard<std::mutex> lock(mutex_);
+      // Only a clock that has run out is told: the referee's time moves on with the
+      // inputs otherwise, and a replay's events stay those of a run without the screen.
+      const std::optional<int64_t> up = referee_.clock().time_up_at();
+      if (referee_.phase() != arbiter::Phase::Playing || !up || *up > now()) continue;
+      events = referee_.on_time(std::max(*up, referee_.last_t()));
+      write_(events);
+    } catch (const std::exception& e) {
+      std::cerr << "referee: the clock stops running on the screen: " << e.what() << "\n";
+      return;
+    }
+    show(events);
+  }
+}
 
 display::CommandReply RefereeScreen::command(const nlohmann::json& c) {
   std::vector<arbiter::Event> events;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     // The referee's clock runs on input time; a command comes "now", after the latest input.
-    events = referee_.on_command(c, referee_.last_t());  // InputError: the command does not fit (400)
+    events = referee_.on_command(c, now());  // InputError: the command does not fit (400)
     write_(events);
   }
   show(events);

@@ -129,6 +129,7 @@ std::optional<std::string> VisionInput::next() {
       std::cerr << "referee: " << source_->describe() << ": " << vision::source_event_name(e.kind) << ": " << e.message
                 << '\n';
     if (!frame) return std::nullopt;
+    if (frame_time_) frame_time_(frame->t_ms);
     if (!started_) {
       setup_.start(frame->image.size());
       started_ = true;

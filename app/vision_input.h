@@ -10,6 +10,7 @@
 #pragma once
 
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +41,9 @@ class VisionInput {
   std::string describe() const { return source_->describe(); }
   bool learnt() const { return learnt_; }
   const vision::Pipeline& pipeline() { return setup_.pipeline(); }
+  // `tick` is called with each frame's time as the frame comes, before it is read: the referee's clock runs
+  // on the frames' clock while the board stands still (a flag falls though nobody moves).
+  void on_frame_time(std::function<void(int64_t t_ms)> tick) { frame_time_ = std::move(tick); }
   // A new game is set up in the start position: learn the set again from it (the pieces stand differently).
   void relearn() {
     learnt_ = false;
@@ -70,6 +74,7 @@ class VisionInput {
   int learn_attempts_ = 0;
   std::optional<vision::FirstPlacements> placements_;  // after a start without pieces, until both colours are named
   std::ofstream log_;  // --observations-out: every line given to the arbiter
+  std::function<void(int64_t)> frame_time_;
 };
 
 }  // namespace sb::cli
