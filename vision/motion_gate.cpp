@@ -29,6 +29,24 @@ void MotionGate::reset() {
   last_motion_ms_ = -1;
   ring_blocked_since_ = -1;
   last_blocked_ms_ = -1;
+  lamp_reference_.release();
+  prev_disturbed_ = true;
+  prev_covered_ = false;
+  covered_still_since_ = -1;
+}
+
+bool MotionGate::covered(const cv::Mat& cur) const {
+  if (sample_idx_.empty()) return false;
+  const auto* pc = cur.ptr<cv::Vec3f>(0);
+  const cv::Vec3f* pr = reference_.size() == cur.size() ? reference_.ptr<cv::Vec3f>(0) : nullptr;
+  const auto grey_limit = static_cast<float>(params_.covered_grey), share = static_cast<float>(params_.covered_share);
+  size_t dark = 0;
+  for (uint32_t i : sample_idx_) {
+    float limit = grey_limit;
+    if (pr) limit = std::max(limit, share * (pr[i][0] + pr[i][1] + pr[i][2]) / 3.f);
+    dark += (pc[i][0] + pc[i][1] + pc[i][2]) / 3.f < limit;
+  }
+  return static_cast<double>(dark) >= params_.covered_part * static_cast<double>(sample_idx_.size());
 }
 
 namespace {
@@ -144,6 +162,20 @@ void field_difference(const cv::Mat& a, const cv::Mat& b, const GainField& g, cv
   cv::blur(d, out, cv::Size(3, 3));
 }
 
+// b lit by the gain field g: g(x, y)·b per channel.
+void apply_field(const cv::Mat& b, const GainField& g, cv::Mat& out) {
+  out.create(b.size(), CV_32FC3);
+  const double sx = 2.0 / std::max(1, b.cols - 1), sy = 2.0 / std::max(1, b.rows - 1);
+  for (int y = 0; y < b.rows; ++y) {
+    const auto* pb = b.ptr<cv::Vec3f>(y);
+    auto* o = out.ptr<cv::Vec3f>(y);
+    for (int x = 0; x < b.cols; ++x) {
+      const cv::Vec<double, 6> phi = GainField::basis(x * sx - 1, y * sy - 1);
+      for (int c = 0; c < 3; ++c) o[x][c] = static_cast<float>(g.coef[static_cast<size_t>(c)].dot(phi)) * pb[x][c];
+    }
+  }
+}
+
 double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
   if (idx.empty()) return 0;
   std::vector<float> v;
@@ -187,6 +219,9 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   if (!have_prev_ || cur.size() != watch_.size()) {
     prev_ = cur;
     have_prev_ = true;
+    lamp_reference_.release();
+    prev_disturbed_ = true;
+    prev_covered_ = covered(cur);
     last_motion_ms_ = t_ms;
     settled_ = false;
     r.disturbed = true;
@@ -197,41 +232,89 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
     return r;
   }
 
+  // An arm right before the camera darkens most of the view: a darkness that no still board shows. Against
+  // the previous frame it looks like a lamp switched off, and then like stillness (morris12 seed 8712001: 78
+  // frames settled so while the renderer's arm covered the picture). It is motion, and no lamp.
+  const bool covered_now = covered(cur);
+  r.covered = covered_now;
+
   // Temporal change, after the global gain between the frames is taken out.
   const cv::Vec3f gain = median_gain(cur, prev_, sample_idx_);
   gained_difference(cur, prev_, gain, diff_);
   // The noise: the median difference over the watched pixels (hands cover less than half of them), followed
-  // slowly so that one busy frame does not raise the threshold.
-  const double frame_noise = sampled_median(diff_, sample_idx_) / 0.6745;
-  noise_ = std::clamp(0.9 * noise_ + 0.1 * frame_noise, 0.3, 40.0);
+  // slowly so that one busy frame does not raise the threshold. A covered frame, or the first after it, says
+  // nothing about the camera's noise.
+  if (!covered_now && !prev_covered_) {
+    const double frame_noise = sampled_median(diff_, sample_idx_) / 0.6745;
+    noise_ = std::clamp(0.9 * noise_ + 0.1 * frame_noise, 0.3, 40.0);
+  }
   const double threshold = std::max(params_.min_threshold, params_.noise_k * noise_);
   cv::compare(diff_, threshold, moving_, cv::CMP_GT);
+  // Anything moving in the gate image, outside the watched part too: an arm on its way in.
+  const bool moved_anywhere = cv::countNonZero(moving_) >= params_.min_moving_px;
   moving_.setTo(0, ~watch_);
   // Only motion inside the zone disturbs: an arm passing outside it is not over the board.
   r.moving_px = cv::countNonZero(moving_ & zone_);
   r.noise = noise_;
   r.threshold = threshold;
-  r.disturbed = r.moving_px >= params_.min_moving_px;
+  r.disturbed = r.moving_px >= params_.min_moving_px || covered_now;
   for (size_t i = 0; i < cells_.size(); ++i) {
     const cv::Rect& c = cells_[i];
     if (c.area() > 0)
       r.site_motion[i] = static_cast<float>(cv::countNonZero(moving_(c))) / static_cast<float>(c.area());
   }
   if (r.disturbed) last_motion_ms_ = t_ms;
+  // Covered and still for as long as a change takes to become part of the scene: not an arm but the light
+  // (a lamp switched off in a dark room). The settled scene is dropped so that it can settle in the dark.
+  if (covered_now && !moved_anywhere) {
+    if (covered_still_since_ < 0) covered_still_since_ = t_ms;
+    if (t_ms - covered_still_since_ >= params_.absorb_ms) {
+      reference_.release();
+      covered_still_since_ = -1;
+      r.covered = false;
+      r.disturbed = r.moving_px >= params_.min_moving_px;
+    }
+  } else {
+    covered_still_since_ = -1;
+  }
+  // A lamp switched at the previous frame (see below) is taken only now that this frame is still: an arm coming
+  // in also changes the frame's median, and carried over pixel by pixel it would become part of the settled
+  // scene and never hold the board.
+  if (!lamp_reference_.empty()) {
+    if (!moved_anywhere && !r.covered) reference_ = lamp_reference_;
+    lamp_reference_.release();
+  }
   // A lamp switched on or off changes the whole picture between two frames, glare spots and the pieces' shadows
   // included, which no smooth gain field explains: the settled scene takes the same change, pixel by pixel, so
   // that what it shows stays comparable (morris6 seed 8400006, game 2: after a warm lamp from the side the
   // table's change reached from the image's edge over the board like an arm, and the board never settled again).
-  if (!reference_.empty() && std::max({std::abs(gain[0] - 1), std::abs(gain[1] - 1), std::abs(gain[2] - 1)}) >
-                                 params_.light_step) {
+  // Only between still frames: a frame that moved, or one covered, is no picture of the light on the scene.
+  if (!reference_.empty() && !r.covered && !prev_covered_ && !prev_disturbed_ &&
+      std::max({std::abs(gain[0] - 1), std::abs(gain[1] - 1), std::abs(gain[2] - 1)}) > params_.light_step) {
     cv::Mat ratio, base;
     cv::max(prev_, 4.f, base);
     cv::divide(cur, base, ratio);
     cv::blur(ratio, ratio, cv::Size(3, 3));
     cv::min(ratio, 4.f, ratio);
-    reference_ = reference_.mul(ratio);
+    cv::Mat carried = reference_.mul(ratio);
+    // The ratio tells the light on the settled scene only where the previous frame showed that scene: where
+    // something foreign stood in it (an arm over the board, a piece moved since), the settled scene takes the
+    // smooth gain field between the two frames instead; pixel by pixel it would take the arm's absence as light
+    // and keep its ghost (static_change_ is still the previous frame's here).
+    if (!static_change_.empty() && cv::countNonZero(static_change_) > 0) {
+      cv::Mat foreign, by_field;
+      cv::dilate(static_change_, foreign, cv::Mat(), cv::Point(-1, -1), 2);
+      apply_field(reference_, fit_gain_field(cur, prev_, sample_idx_), by_field);
+      by_field.copyTo(carried, foreign);
+    }
+    if (moved_anywhere)
+      lamp_reference_ = carried;
+    else
+      reference_ = carried;
   }
   prev_ = cur;
+  prev_disturbed_ = moved_anywhere || r.covered;
+  prev_covered_ = r.covered;
 
   // Static check against the settled scene: something lying across the ring round the board zone.
   static_change_.release();

@@ -34,7 +34,11 @@ struct GateParams {
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
   double light_step = 0.04;        // a frame brighter or darker than the previous by more than this share (the
                                    // median, in a channel) is a lamp switched: the settled scene is carried
-                                   // over to the new light pixel by pixel
+                                   // over to the new light pixel by pixel, if the frame before it was still and
+                                   // the frame after it is (an arm coming in also changes the median)
+  double covered_share = 0.3;      // a watched pixel darker than this share of the settled scene's ...
+  double covered_grey = 12;        // ... or than this grey level is dark; a frame whose watched pixels are ...
+  double covered_part = 0.5;       // ... this share dark is covered (an arm right before the camera): motion
 };
 
 struct GateResult {
@@ -42,6 +46,7 @@ struct GateResult {
   bool disturbed = false;          // motion this frame over the board zone
   bool ring_blocked = false;       // a static change lies across the ring (an arm) and is not yet absorbed
   bool just_settled = false;       // settled now and not in the previous frame
+  bool covered = false;            // most of the view went dark against the settled scene: something covers it
   int moving_px = 0;               // moving pixels in the zone
   double noise = 0;                // the measured noise (grey levels, blurred difference)
   double threshold = 0;            // the motion threshold used
@@ -83,8 +88,16 @@ class MotionGate {
   std::vector<cv::Rect> cells_;
   GateParams params_;
 
+  // Whether most watched pixels of `cur` are dark (against the settled scene, when there is one).
+  bool covered(const cv::Mat& cur) const;
+
   cv::Mat prev_;                  // previous frame, float, blurred
   cv::Mat reference_;             // the settled scene without hands, float, blurred
+  cv::Mat lamp_reference_;        // the settled scene carried over to a light switched at the last frame, taken
+                                  // only if this frame is still (else an arm came in, not a lamp)
+  bool prev_disturbed_ = true;    // the previous frame moved (or was the first)
+  bool prev_covered_ = false;
+  int64_t covered_still_since_ = -1;  // covered without motion since then (a lamp switched off in a dark room)
   cv::Mat diff_, moving_;
   cv::Mat static_change_, holding_;
   double noise_ = 2.0;

@@ -64,7 +64,6 @@ TEST(MotionGate, AnArmThatHoldsTheBoardDoesNotLetItSettleForOneFrameItIsSeenLess
   EXPECT_LE(first - left, 300);
 }
 
-
 // eval-vision morris6 --simulations 2 --seed 8400006, game 2: a warm lamp from the side was switched on; beside a
 // brighter picture it moved the shadows and the glare, which no smooth gain field explains, and that change
 // reached from the image's edge over the board like an arm: the board never settled again. The settled scene is
@@ -94,6 +93,92 @@ TEST(MotionGate, ALampSwitchedOnThatChangesThePictureUnevenlyLetsTheBoardSettleA
   int settled_frames = 0;
   for (int i = 0; i < 15; ++i, t += kFrameMs) settled_frames += gate.update(arm, t).settled;
   EXPECT_EQ(settled_frames, 0) << "settled with the arm over the board";
+}
+
+// eval-vision morris12 --simulations 1 --seed 8712001: an arm near the low camera darkened nearly the whole
+// picture for ~400 ms. Against the previous frame that looked like a lamp switched off, the settled scene was
+// carried over to the dark picture, and the still dark frames settled: 78 frames settled with a hand over the
+// board. A view mostly far darker than the settled scene is covered: motion, and no lamp.
+TEST(MotionGate, AViewDarkenedByAnArmBeforeTheCameraIsNeverSettled) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  bool settled = false;
+  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
+  ASSERT_TRUE(settled) << "the plain scene never settled";
+
+  // The arm's shade over all but a strip of the right side: about a fifth of the scene's brightness.
+  cv::Mat dark = DrawnGate::scene(0);
+  cv::rectangle(dark, cv::Rect(0, 0, 50, 60), cv::Scalar(24, 28, 30), cv::FILLED);
+  int settled_frames = 0;
+  for (int i = 0; i < 20; ++i, t += kFrameMs) settled_frames += gate.update(dark, t).settled;
+  EXPECT_EQ(settled_frames, 0) << "settled with the view covered";
+
+  const int64_t left = t;
+  int64_t first = -1;
+  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
+    if (gate.update(DrawnGate::scene(0), t).settled) first = t;
+  ASSERT_GE(first, 0) << "never settled after the arm left";
+  EXPECT_LE(first - left, 300);
+}
+
+// The scene with an arm from the image's left edge 20 pixels into the zone at rows y .. y + 5, its light `gain`
+// times the plain scene's.
+cv::Mat lit_scene_with_arm(double gain, int y) {
+  cv::Mat img = DrawnGate::scene(0) * gain;
+  if (y >= 0) cv::rectangle(img, cv::Rect(0, y, 35, 6), cv::Scalar(60, 70, 90) * gain, cv::FILLED);
+  return img;
+}
+
+// A lamp switched on while an arm moves over the board: carried over pixel by pixel, the settled scene took the
+// arm's old and new places between the two frames, and once the arm had gone its ghost lay across the board's
+// edge and held the board (for the 8 s it takes to become part of the scene, with no motion meanwhile). A light
+// step is carried over only between still frames; the smooth gain field of the static check explains the rest.
+TEST(MotionGate, ALampSwitchedOnWhileAnArmMovesLetsTheBoardSettleSoonAfterTheArmHasGone) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  bool settled = false;
+  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
+  ASSERT_TRUE(settled) << "the plain scene never settled";
+
+  for (int i = 0; i < 10; ++i, t += kFrameMs) gate.update(lit_scene_with_arm(i < 5 ? 1.0 : 4.0 / 3.0, 20 + 3 * i), t);
+  const int64_t left = t;
+  int64_t first = -1;
+  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
+    if (gate.update(lit_scene_with_arm(4.0 / 3.0, -1), t).settled) first = t;
+  ASSERT_GE(first, 0) << "never settled after the arm left under the lamp";
+  EXPECT_LE(first - left, 300);
+}
+
+// A light that flickers from frame to frame (mains light beating with the camera): every frame is a light step.
+// Carried over pixel by pixel each time, an arm coming in became part of the settled scene as it came, and the
+// board settled with the arm resting over it.
+TEST(MotionGate, AFlickeringLightDoesNotTakeAnArmComingInIntoTheScene) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  int frame = 0;
+  auto flicker = [&] { return frame++ % 2 ? 0.93 : 1.07; };
+  bool settled = false;
+  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(lit_scene_with_arm(flicker(), -1), t).settled;
+  ASSERT_TRUE(settled) << "the flickering plain scene never settled";
+
+  int settled_frames = 0;
+  for (int i = 0; i < 8; ++i, t += kFrameMs) {  // the arm comes in from below, over the zone from the fourth frame
+    const bool settled_now = gate.update(lit_scene_with_arm(flicker(), 52 - 3 * i), t).settled;
+    if (i >= 3) settled_frames += settled_now;
+  }
+  for (int i = 0; i < 30; ++i, t += kFrameMs)  // and rests over the board
+    settled_frames += gate.update(lit_scene_with_arm(flicker(), 52 - 3 * 7), t).settled;
+  EXPECT_EQ(settled_frames, 0) << "settled with the arm over the board";
+
+  const int64_t left = t;
+  int64_t first = -1;
+  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
+    if (gate.update(lit_scene_with_arm(flicker(), -1), t).settled) first = t;
+  ASSERT_GE(first, 0) << "never settled after the arm left";
+  EXPECT_LE(first - left, 300);
 }
 
 }  // namespace
