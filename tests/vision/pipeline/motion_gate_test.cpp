@@ -29,6 +29,24 @@ struct DrawnGate {
   cv::Mat zone, ring;
 };
 
+// Feeds `frames` frames of `next()` from `t` on (`t` moves past them); whether the last one was settled.
+template <class NextFrame>
+bool settled_after(MotionGate& gate, int64_t& t, int frames, NextFrame next) {
+  bool settled = false;
+  for (int i = 0; i < frames; ++i, t += kFrameMs) settled = gate.update(next(), t).settled;
+  return settled;
+}
+
+// Feeds `next()` from `t` on until the gate settles, at most `limit` frames: how long after `t` it settled, or -1.
+template <class NextFrame>
+int64_t settle_delay(MotionGate& gate, int64_t& t, int limit, NextFrame next) {
+  const int64_t from = t;
+  int64_t first = -1;
+  for (int i = 0; i < limit && first < 0; ++i, t += kFrameMs)
+    if (gate.update(next(), t).settled) first = t;
+  return first < 0 ? -1 : first - from;
+}
+
 // eval-vision morris6 --simulations 2 --seed 8400006, game 2: an arm held the board, and for one frame its change
 // against the settled scene fell short of holding it (a few pixels at the threshold) while nothing moved: the board
 // was settled for that frame with the hand over it. A frame that held the board keeps it unsettled for the
@@ -37,9 +55,7 @@ TEST(MotionGate, AnArmThatHoldsTheBoardDoesNotLetItSettleForOneFrameItIsSeenLess
   DrawnGate d;
   MotionGate gate(d.zone, d.ring, {});
   int64_t t = 0;
-  bool settled = false;
-  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
-  ASSERT_TRUE(settled) << "the plain scene never settled";
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
 
   int settled_frames = 0, blocked_frames = 0;
   auto feed = [&](int contrast, int n) {
@@ -56,12 +72,9 @@ TEST(MotionGate, AnArmThatHoldsTheBoardDoesNotLetItSettleForOneFrameItIsSeenLess
   EXPECT_EQ(settled_frames, 0) << "settled with the arm over the board";
 
   // Once the arm has gone, the board settles within the stillness window after the motion of its leaving.
-  const int64_t left = t;
-  int64_t first = -1;
-  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
-    if (gate.update(DrawnGate::scene(0), t).settled) first = t;
-  ASSERT_GE(first, 0) << "never settled after the arm left";
-  EXPECT_LE(first - left, 300);
+  const int64_t delay = settle_delay(gate, t, 20, [] { return DrawnGate::scene(0); });
+  ASSERT_GE(delay, 0) << "never settled after the arm left";
+  EXPECT_LE(delay, 300);
 }
 
 // eval-vision morris6 --simulations 2 --seed 8400006, game 2: a warm lamp from the side was switched on; beside a
@@ -72,20 +85,15 @@ TEST(MotionGate, ALampSwitchedOnThatChangesThePictureUnevenlyLetsTheBoardSettleA
   DrawnGate d;
   MotionGate gate(d.zone, d.ring, {});
   int64_t t = 0;
-  bool settled = false;
-  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
-  ASSERT_TRUE(settled) << "the plain scene never settled";
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
 
   // The lamp: everything a third brighter, and a sharp-edged patch of its light from the image's left edge well
   // into the board zone.
   cv::Mat lit = DrawnGate::scene(0) * (4.0 / 3.0);
   cv::rectangle(lit, cv::Rect(0, 20, 32, 20), cv::Scalar(215, 205, 190), cv::FILLED);
-  const int64_t on = t;
-  int64_t first = -1;
-  for (int i = 0; i < 30 && first < 0; ++i, t += kFrameMs)
-    if (gate.update(lit, t).settled) first = t;
-  ASSERT_GE(first, 0) << "never settled under the lamp";
-  EXPECT_LE(first - on, 300);
+  const int64_t delay = settle_delay(gate, t, 30, [&] { return lit; });
+  ASSERT_GE(delay, 0) << "never settled under the lamp";
+  EXPECT_LE(delay, 300);
 
   // And an arm that comes in under the new light still holds it.
   cv::Mat arm = lit.clone();
@@ -103,9 +111,7 @@ TEST(MotionGate, AViewDarkenedByAnArmBeforeTheCameraIsNeverSettled) {
   DrawnGate d;
   MotionGate gate(d.zone, d.ring, {});
   int64_t t = 0;
-  bool settled = false;
-  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
-  ASSERT_TRUE(settled) << "the plain scene never settled";
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
 
   // The arm's shade over all but a strip of the right side: about a fifth of the scene's brightness.
   cv::Mat dark = DrawnGate::scene(0);
@@ -114,12 +120,9 @@ TEST(MotionGate, AViewDarkenedByAnArmBeforeTheCameraIsNeverSettled) {
   for (int i = 0; i < 20; ++i, t += kFrameMs) settled_frames += gate.update(dark, t).settled;
   EXPECT_EQ(settled_frames, 0) << "settled with the view covered";
 
-  const int64_t left = t;
-  int64_t first = -1;
-  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
-    if (gate.update(DrawnGate::scene(0), t).settled) first = t;
-  ASSERT_GE(first, 0) << "never settled after the arm left";
-  EXPECT_LE(first - left, 300);
+  const int64_t delay = settle_delay(gate, t, 20, [] { return DrawnGate::scene(0); });
+  ASSERT_GE(delay, 0) << "never settled after the arm left";
+  EXPECT_LE(delay, 300);
 }
 
 // The scene with an arm from the image's left edge 20 pixels into the zone at rows y .. y + 5, its light `gain`
@@ -138,17 +141,12 @@ TEST(MotionGate, ALampSwitchedOnWhileAnArmMovesLetsTheBoardSettleSoonAfterTheArm
   DrawnGate d;
   MotionGate gate(d.zone, d.ring, {});
   int64_t t = 0;
-  bool settled = false;
-  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(DrawnGate::scene(0), t).settled;
-  ASSERT_TRUE(settled) << "the plain scene never settled";
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
 
   for (int i = 0; i < 10; ++i, t += kFrameMs) gate.update(lit_scene_with_arm(i < 5 ? 1.0 : 4.0 / 3.0, 20 + 3 * i), t);
-  const int64_t left = t;
-  int64_t first = -1;
-  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
-    if (gate.update(lit_scene_with_arm(4.0 / 3.0, -1), t).settled) first = t;
-  ASSERT_GE(first, 0) << "never settled after the arm left under the lamp";
-  EXPECT_LE(first - left, 300);
+  const int64_t delay = settle_delay(gate, t, 20, [] { return lit_scene_with_arm(4.0 / 3.0, -1); });
+  ASSERT_GE(delay, 0) << "never settled after the arm left under the lamp";
+  EXPECT_LE(delay, 300);
 }
 
 // A light that flickers from frame to frame (mains light beating with the camera): every frame is a light step.
@@ -160,9 +158,8 @@ TEST(MotionGate, AFlickeringLightDoesNotTakeAnArmComingInIntoTheScene) {
   int64_t t = 0;
   int frame = 0;
   auto flicker = [&] { return frame++ % 2 ? 0.93 : 1.07; };
-  bool settled = false;
-  for (int i = 0; i < 15; ++i, t += kFrameMs) settled = gate.update(lit_scene_with_arm(flicker(), -1), t).settled;
-  ASSERT_TRUE(settled) << "the flickering plain scene never settled";
+  ASSERT_TRUE(settled_after(gate, t, 15, [&] { return lit_scene_with_arm(flicker(), -1); }))
+      << "the flickering plain scene never settled";
 
   int settled_frames = 0;
   for (int i = 0; i < 8; ++i, t += kFrameMs) {  // the arm comes in from below, over the zone from the fourth frame
@@ -173,12 +170,9 @@ TEST(MotionGate, AFlickeringLightDoesNotTakeAnArmComingInIntoTheScene) {
     settled_frames += gate.update(lit_scene_with_arm(flicker(), 52 - 3 * 7), t).settled;
   EXPECT_EQ(settled_frames, 0) << "settled with the arm over the board";
 
-  const int64_t left = t;
-  int64_t first = -1;
-  for (int i = 0; i < 20 && first < 0; ++i, t += kFrameMs)
-    if (gate.update(lit_scene_with_arm(flicker(), -1), t).settled) first = t;
-  ASSERT_GE(first, 0) << "never settled after the arm left";
-  EXPECT_LE(first - left, 300);
+  const int64_t delay = settle_delay(gate, t, 20, [&] { return lit_scene_with_arm(flicker(), -1); });
+  ASSERT_GE(delay, 0) << "never settled after the arm left";
+  EXPECT_LE(delay, 300);
 }
 
 }  // namespace
