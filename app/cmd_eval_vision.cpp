@@ -7,8 +7,9 @@
 // - --videos DIR (repeatable, from `smartboard simulate --out DIR`): the motion gate frame by frame against the
 //   truth's "stable" flags (settled never while a hand is over the board; the latency from the hand leaving to
 //   the settled observation), and the settled reads against the truth board; --trace FILE.jsonl writes one
-//   line per frame (truth stable, settled, read, sites wrong) to see where; --gate-debug DIR writes the gate's
-//   debug image (MotionGate::debug_image) of every frame held unsettled by a change across the board's edge
+//   line per frame (truth stable, settled, read, sites wrong; each wrong site with the truth, the reading and the
+//   reader's evidence: disc score, foreign share, occupancy logit) to see where and why; --gate-debug DIR writes
+//   the gate's debug image (MotionGate::debug_image) of every frame held unsettled by a change across the board's edge
 //   while the truth says nothing is over the board, and of every frame settled while the truth says a hand is
 //   over it (`…_settled_under_hand.png`).
 // - --simulations N: N games simulated with fault injections (in --work DIR), each evaluated as --videos and
@@ -473,9 +474,20 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     }
     result.gate.add_frame(f.t_ms, stable, obs.settled);
     int wrong = -1;
+    nlohmann::json wrong_list = nlohmann::json::array();
     if (obs.read && stable) {
       const auto cmp = compare(gv.model, t.at("board"), obs.sites, t.value("hidden", nlohmann::json::array()));
       wrong = static_cast<int>(std::count_if(cmp.begin(), cmp.end(), [](const auto& c) { return c.truth != c.read; }));
+      for (const auto& c : cmp)
+        if (c.truth != c.read) {
+          nlohmann::json w = {{"site", c.site}, {"truth", c.truth}, {"read", c.read}, {"conf", c.conf}};
+          const auto& det = pipeline.last_read().details;
+          for (size_t i = 0; i < gv.model.sites.size() && i < det.size(); ++i)
+            if (gv.model.sites[i].name == c.site)
+              w["detail"] = {{"disc", det[i].disc.score}, {"r", det[i].disc.radius}, {"foreign", det[i].foreign},
+                             {"body", det[i].body}, {"illum", det[i].illum}, {"logit", det[i].occupancy_logit}};
+          wrong_list.push_back(w);
+        }
       result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
     }
     if (gate_debug && ((obs.edge_blocked && stable) || (obs.settled && !stable))) {
@@ -495,6 +507,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
       for (const auto& site : obs.sites) disturbed = std::max(disturbed, site.disturbed);
       tr["max_site_motion"] = disturbed;  // the gate's motion share of the most disturbed site
       if (wrong >= 0) tr["wrong_sites"] = wrong;
+      if (!wrong_list.empty()) tr["wrong"] = wrong_list;  // site, truth, read, confidence, the reader's evidence
       if (t.contains("events")) tr["events"] = t["events"];
       *trace << tr.dump() << "\n";
     }
