@@ -121,7 +121,7 @@ Board parse_fen(std::string_view text, const Geometry& geometry, FenCounters* co
   return FenParser(text, geometry).parse(counters);
 }
 
-std::string write_fen(const Board& board, const Geometry& g) {
+std::string write_fen(const Board& board, const Geometry& g, bool ranges) {
   std::string out = board.side == Side::First ? "W" : "B";
   for (int side = 0; side < 2; ++side) {
     out += side == 0 ? ":W" : ":B";
@@ -139,7 +139,7 @@ std::string write_fen(const Board& board, const Geometry& g) {
       } else if (is(s, false)) {
         int e = s;
         while (is(e + 1, false)) ++e;
-        if (e - s >= 2) {
+        if (ranges && e - s >= 2) {
           items.push_back(std::to_string(s + 1) + "-" + std::to_string(e + 1));
         } else {
           for (int k = s; k <= e; ++k) items.push_back(std::to_string(k + 1));

@@ -23,7 +23,9 @@ struct FenCounters {
 Board parse_fen(std::string_view text, const Geometry& geometry, FenCounters* counters = nullptr);
 
 // The canonical FEN: White's list first, squares ascending, runs of three or
-// more men as ranges, each king as K<square>.
-std::string write_fen(const Board& board, const Geometry& geometry);
+// more men as ranges, each king as K<square>. Without `ranges` every square is
+// listed: the FEN tag of a PDN record, which older readers (KCheckers 0.8) take
+// only as single squares.
+std::string write_fen(const Board& board, const Geometry& geometry, bool ranges = true);
 
 }  // namespace sb::draughts

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "engines/common/errors.h"
+#include "engines/draughts/fen.h"
 
 namespace sb::draughts {
 
@@ -433,7 +434,7 @@ PdnGame record_pdn(const DraughtsRules& rules, const State& start, const std::ve
   g.set_tag("GameType", pdn_game_type_tag(rules.variant(), rules.draughts_options().algebraic));
   if (rules.fen(start) != rules.fen(rules.start())) {
     g.set_tag("SetUp", "1");  // PDN (as PGN) marks a game that does not start from the initial position
-    g.set_tag("FEN", rules.fen(start));
+    g.set_tag("FEN", write_fen(rules.board(start), rules.geometry(), /*ranges=*/false));
   }
   g.result = result;
   g.set_tag("Result", result);

@@ -82,7 +82,7 @@ TEST(DraughtsPdn, RecordOfAGameFromAPositionCarriesItsFenAndNumbering) {
   EXPECT_EQ(text,
             "[GameType \"21\"]\n"
             "[SetUp \"1\"]\n"
-            "[FEN \"W:W21-32:B1-12\"]\n"
+            "[FEN \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"]\n"
             "[Result \"*\"]\n"
             "\n"
             "1... 22-18 2. 11-15 18x11 *\n\n");
