@@ -408,16 +408,20 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
         acc(clear & cv::Rect(0, 0, acc.cols, acc.rows)).setTo(0);
         disc_votes(top, grown, radii, acc, rect.base_offset_map(l));
       }
-      Disc d = find_disc(top, acc, w, r, tol, rect.base_offset(static_cast<int>(i), l));
-      d.level = l;
-      if (l == 1) planes.level1[i] = d;
+      const cv::Point2f base = rect.base_offset(static_cast<int>(i), l);
+      Disc d = disc_peak(acc, w, r, base);
       // A stack's top must show a convincing rim of its own, and stand on its site as any piece does: on an
       // empty site the best circle of a higher plane is often a neighbour's top, seen displaced by the
       // planes' difference in height (a third of a pitch and more off the site's centre on a tilted view).
+      // The rim's share is known before the rays are measured: a higher plane's disc too weak to be kept is not
+      // refined (most sites, as most sites hold no stack).
+      if (l > 1 && !(d.score > details[i].disc.score + params_.level_margin && d.score >= params_.stack_min_score))
+        continue;
+      if (!(w & cv::Rect(0, 0, acc.cols, acc.rows)).empty()) d = refine_peak(top, d, tol, base);
+      d.level = l;
+      if (l == 1) planes.level1[i] = d;
       const float off = static_cast<float>(cv::norm(cv::Point2d(d.centre) - c)) / pitch_px;
-      if (l == 1 || (d.score > details[i].disc.score + params_.level_margin && d.score >= params_.stack_min_score &&
-                     off <= params_.stack_max_offset))
-        details[i].disc = d;
+      if (l == 1 || off <= params_.stack_max_offset) details[i].disc = d;
     }
     if (stage_ms) {
       const double now = thread_cpu_ms();

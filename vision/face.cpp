@@ -286,7 +286,7 @@ Disc refine_disc(const cv::Mat& bgr, Disc guess, float tol, cv::Point2f base) {
   return out;
 }
 
-Disc find_disc(const cv::Mat& bgr, const cv::Mat& acc, cv::Rect window, float radius, float tol, cv::Point2f base) {
+Disc disc_peak(const cv::Mat& acc, cv::Rect window, float radius, cv::Point2f base) {
   Disc d;
   d.radius = radius;
   window &= cv::Rect(0, 0, acc.cols, acc.rows);
@@ -295,13 +295,22 @@ Disc find_disc(const cv::Mat& bgr, const cv::Mat& acc, cv::Rect window, float ra
   cv::Point at;
   cv::minMaxLoc(acc(window), nullptr, &mx, nullptr, &at);
   d.centre = {static_cast<float>(window.x + at.x), static_cast<float>(window.y + at.y)};
-  d.score = static_cast<float>(mx / (2 * kPi * radius * vote_norm()));
-  d = refine_disc(bgr, d, tol, base);
-  d = refine_disc(bgr, d, tol * 0.7f, base);
   // Where the base is offset, only the far part of the rim votes (disc_votes): score against that part.
   const float arc = std::hypot(base.x, base.y) > 1.f ? static_cast<float>((kPi + 2 * std::asin(0.35)) / (2 * kPi)) : 1.f;
   d.score = static_cast<float>(mx / (2 * kPi * radius * vote_norm() * arc));
   return d;
+}
+
+Disc refine_peak(const cv::Mat& bgr, const Disc& peak, float tol, cv::Point2f base) {
+  Disc d = refine_disc(bgr, peak, tol, base);
+  return refine_disc(bgr, d, tol * 0.7f, base);
+}
+
+Disc find_disc(const cv::Mat& bgr, const cv::Mat& acc, cv::Rect window, float radius, float tol, cv::Point2f base) {
+  const Disc peak = disc_peak(acc, window, radius, base);
+  // An empty window leaves the disc where it is.
+  if ((window & cv::Rect(0, 0, acc.cols, acc.rows)).empty()) return peak;
+  return refine_peak(bgr, peak, tol, base);
 }
 
 const std::array<float, kFaceSize * kFaceSize>& face_radii() {

@@ -40,6 +40,11 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
 Disc find_disc(const cv::Mat& bgr, const cv::Mat& acc, cv::Rect window, float radius, float radius_tolerance,
                cv::Point2f base = {0, 0});
 
+// find_disc in two steps: the peak (its centre and score: the score does not change with the refinement), then
+// centre and radius measured along rays. A caller that keeps a disc only for its score refines the few it keeps.
+Disc disc_peak(const cv::Mat& acc, cv::Rect window, float radius, cv::Point2f base = {0, 0});
+Disc refine_peak(const cv::Mat& bgr, const Disc& peak, float radius_tolerance, cv::Point2f base = {0, 0});
+
 // Rays-only refinement of a disc whose centre is roughly known.
 Disc refine_disc(const cv::Mat& bgr, Disc guess, float radius_tolerance, cv::Point2f base = {0, 0});
 
