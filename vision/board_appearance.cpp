@@ -101,6 +101,9 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
   std::vector<Sample> samples;
   // Every other pixel of every other row, in a quincunx (fewer lose a Morris board's thin lines and points).
   samples.reserve(top.total() / 4 + 16);
+  // The samples of each sampled row: [row_begin[k], row_begin[k + 1]).
+  std::vector<size_t> row_begin;
+  row_begin.reserve(static_cast<size_t>(top.rows / 2 + 2));
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   std::array<int, kRoles> count{};
   // log Y of every sum of three 8-bit channels, as the samples compute it (Y = sum / 3 + 1).
@@ -110,6 +113,7 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     return t;
   }();
   for (int v = 0; v < top.rows; v += 2) {
+    row_begin.push_back(samples.size());
     const auto* row = top.ptr<cv::Vec3b>(v);
     const uchar* l = labels.ptr<uchar>(v);
     const uchar* e = exclude.empty() ? nullptr : exclude.ptr<uchar>(v);
@@ -120,34 +124,57 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
       ++count[l[u]];
     }
   }
+  row_begin.push_back(samples.size());
   for (int r = 0; r < kRoles; ++r) paint.seen[static_cast<size_t>(r)] = count[static_cast<size_t>(r)] >= 40;
   paint.main_role = static_cast<int>(std::max_element(count.begin(), count.end()) - count.begin());
   // log Y = offset(role) + falloff(x, y), by least squares, dropping what the fit does not explain (pieces,
   // shadows, glare) and fitting again. A sample's row of the design is one role's indicator and the five falloff
-  // terms, so the normal equations are gathered as sums per role and one 5×5 block (a sample costs 21 products,
-  // not the full 11×11).
+  // terms g = (x, y, x², xy, y²). Within a sampled row y is fixed: every sum of the normal equations is a sum of
+  // the row's sums of 1, x, x², x³, x⁴ and log Y, x·log Y, x²·log Y times a power of y, so a sample costs a
+  // handful of additions, not the 21 products of the full normal equations.
   constexpr int kFall = 5;
   const int n_par = kRoles + kFall;
   std::vector<double> sol(static_cast<size_t>(n_par), 0.0);
   for (int iter = 0; iter < 4; ++iter) {
     double n_role[kRoles] = {0}, y_role[kRoles] = {0}, g_role[kRoles][kFall] = {{0}};
     double gg[kFall][kFall] = {{0}}, gy[kFall] = {0};
-    for (Sample& s : samples) {
-      if (!paint.seen[static_cast<size_t>(s.role)]) continue;
-      const double g[kFall] = {s.x, s.y, s.x * s.x, s.x * s.y, s.y * s.y};
-      if (iter > 0) {
-        double pred = sol[static_cast<size_t>(s.role)];
-        for (int k = 0; k < kFall; ++k) pred += g[k] * sol[static_cast<size_t>(kRoles + k)];
-        s.in = std::abs(s.logy - pred) < (iter == 1 ? 0.35 : 0.18);
+    const double* f = sol.data() + kRoles;
+    const double limit = iter == 1 ? 0.35 : 0.18;
+    for (size_t k = 0; k + 1 < row_begin.size(); ++k) {
+      if (row_begin[k] == row_begin[k + 1]) continue;
+      const double y = samples[row_begin[k]].y;
+      // The falloff along this row: f0·x + f1·y + f2·x² + f3·x·y + f4·y² = (f1·y + f4·y²) + x·(f0 + f3·y + f2·x).
+      const double along = f[1] * y + f[4] * y * y, slope = f[0] + f[3] * y;
+      double rn[kRoles] = {0}, rx[kRoles] = {0}, rxx[kRoles] = {0}, rl[kRoles] = {0}, rxl[kRoles] = {0},
+             rxxl[kRoles] = {0};
+      double x3 = 0, x4 = 0;
+      for (size_t j = row_begin[k]; j < row_begin[k + 1]; ++j) {
+        Sample& s = samples[j];
+        if (!paint.seen[static_cast<size_t>(s.role)]) continue;
+        const double x = s.x, l = s.logy;
+        if (iter > 0) s.in = std::abs(l - (sol[static_cast<size_t>(s.role)] + along + x * (slope + f[2] * x))) < limit;
+        if (!s.in) continue;
+        const double xx = x * x;
+        rn[s.role] += 1, rx[s.role] += x, rxx[s.role] += xx;
+        rl[s.role] += l, rxl[s.role] += x * l, rxxl[s.role] += xx * l;
+        x3 += xx * x, x4 += xx * xx;
       }
-      if (!s.in) continue;
-      n_role[s.role] += 1;
-      y_role[s.role] += s.logy;
-      for (int a = 0; a < kFall; ++a) {
-        g_role[s.role][a] += g[a];
-        gy[a] += g[a] * s.logy;
-        for (int b = a; b < kFall; ++b) gg[a][b] += g[a] * g[b];
+      double n = 0, sx1 = 0, sx2 = 0, sl = 0, sxl = 0, sxxl = 0;
+      for (int r = 0; r < kRoles; ++r) {
+        if (rn[r] == 0) continue;
+        n_role[r] += rn[r], y_role[r] += rl[r];
+        g_role[r][0] += rx[r], g_role[r][1] += y * rn[r], g_role[r][2] += rxx[r];
+        g_role[r][3] += y * rx[r], g_role[r][4] += y * y * rn[r];
+        n += rn[r], sx1 += rx[r], sx2 += rxx[r], sl += rl[r], sxl += rxl[r], sxxl += rxxl[r];
       }
+      if (n == 0) continue;
+      const double y2 = y * y, y3 = y2 * y;
+      gy[0] += sxl, gy[1] += y * sl, gy[2] += sxxl, gy[3] += y * sxl, gy[4] += y2 * sl;
+      gg[0][0] += sx2, gg[0][1] += y * sx1, gg[0][2] += x3, gg[0][3] += y * sx2, gg[0][4] += y2 * sx1;
+      gg[1][1] += y2 * n, gg[1][2] += y * sx2, gg[1][3] += y2 * sx1, gg[1][4] += y3 * n;
+      gg[2][2] += x4, gg[2][3] += y * x3, gg[2][4] += y2 * sx2;
+      gg[3][3] += y2 * sx2, gg[3][4] += y3 * sx1;
+      gg[4][4] += y2 * y2 * n;
     }
     cv::Mat ata = cv::Mat::zeros(n_par, n_par, CV_64F), atb = cv::Mat::zeros(n_par, 1, CV_64F);
     for (int r = 0; r < kRoles; ++r) {
