@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "calibration/board_drawing.h"
+#include "vision/select.h"
 
 namespace sb::vision {
 
@@ -16,13 +17,6 @@ constexpr int kRoles = 6;  // calib::Paint's five, then the bare sheet
 cv::Point2d apply(const cv::Matx33d& h, double x, double y) {
   cv::Vec3d v = h * cv::Vec3d(x, y, 1);
   return {v[0] / v[2], v[1] / v[2]};
-}
-
-float median_of(std::vector<float>& v) {
-  if (v.empty()) return 0;
-  auto mid = v.begin() + static_cast<long>(v.size() / 2);
-  std::nth_element(v.begin(), mid, v.end());
-  return *mid;
 }
 
 }  // namespace
@@ -93,17 +87,27 @@ float BoardPaint::empty_board_gain(int k, float x, float y) const {
 BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Mat& exclude) {
   BoardPaint paint;
   struct Sample {
-    float x, y, logy;
+    float x, logy;
     cv::Vec3f bgr;
-    int role;
     bool in = true;
   };
-  std::vector<Sample> samples;
-  // Every other pixel of every other row, in a quincunx (fewer lose a Morris board's thin lines and points).
+  // Every other pixel of every other row, in a quincunx (fewer lose a Morris board's thin lines and points). A
+  // sampled row's samples are kept by role, each role's in the row's order: a run of one role is summed in
+  // registers.
+  struct Run {
+    size_t begin, end;
+    int role;
+  };
+  struct Row {
+    float y;
+    size_t first_run, end_run;
+  };
+  thread_local std::vector<Sample> samples;
+  thread_local std::vector<Run> runs;
+  thread_local std::vector<Row> rows;
+  thread_local std::array<std::vector<Sample>, kRoles> row_samples;
+  samples.clear(), runs.clear(), rows.clear();
   samples.reserve(top.total() / 4 + 16);
-  // The samples of each sampled row: [row_begin[k], row_begin[k + 1]).
-  std::vector<size_t> row_begin;
-  row_begin.reserve(static_cast<size_t>(top.rows / 2 + 2));
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   std::array<int, kRoles> count{};
   // log Y of every sum of three 8-bit channels, as the samples compute it (Y = sum / 3 + 1).
@@ -113,18 +117,25 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     return t;
   }();
   for (int v = 0; v < top.rows; v += 2) {
-    row_begin.push_back(samples.size());
+    for (auto& rs : row_samples) rs.clear();
     const auto* row = top.ptr<cv::Vec3b>(v);
     const uchar* l = labels.ptr<uchar>(v);
     const uchar* e = exclude.empty() ? nullptr : exclude.ptr<uchar>(v);
     for (int u = (v / 2) % 2; u < top.cols; u += 2) {
       if (l[u] == kNoPaint || (e && e[u])) continue;
       const cv::Vec3f c(row[u][0], row[u][1], row[u][2]);
-      samples.push_back({u * sx, v * sy, log_y[static_cast<size_t>(row[u][0] + row[u][1] + row[u][2])], c, l[u]});
-      ++count[l[u]];
+      row_samples[l[u]].push_back({u * sx, log_y[static_cast<size_t>(row[u][0] + row[u][1] + row[u][2])], c});
     }
+    const size_t first = runs.size();
+    for (int r = 0; r < kRoles; ++r) {
+      const auto& rs = row_samples[static_cast<size_t>(r)];
+      if (rs.empty()) continue;
+      runs.push_back({samples.size(), samples.size() + rs.size(), r});
+      samples.insert(samples.end(), rs.begin(), rs.end());
+      count[static_cast<size_t>(r)] += static_cast<int>(rs.size());
+    }
+    if (runs.size() > first) rows.push_back({v * sy, first, runs.size()});
   }
-  row_begin.push_back(samples.size());
   for (int r = 0; r < kRoles; ++r) paint.seen[static_cast<size_t>(r)] = count[static_cast<size_t>(r)] >= 40;
   paint.main_role = static_cast<int>(std::max_element(count.begin(), count.end()) - count.begin());
   // log Y = offset(role) + falloff(x, y), by least squares, dropping what the fit does not explain (pieces,
@@ -140,39 +151,38 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     double gg[kFall][kFall] = {{0}}, gy[kFall] = {0};
     const double* f = sol.data() + kRoles;
     const double limit = iter == 1 ? 0.35 : 0.18;
-    for (size_t k = 0; k + 1 < row_begin.size(); ++k) {
-      if (row_begin[k] == row_begin[k + 1]) continue;
-      const double y = samples[row_begin[k]].y;
+    for (const Row& row : rows) {
+      const double y = row.y;
       // The falloff along this row: f0·x + f1·y + f2·x² + f3·x·y + f4·y² = (f1·y + f4·y²) + x·(f0 + f3·y + f2·x).
       const double along = f[1] * y + f[4] * y * y, slope = f[0] + f[3] * y;
-      double rn[kRoles] = {0}, rx[kRoles] = {0}, rxx[kRoles] = {0}, rl[kRoles] = {0}, rxl[kRoles] = {0},
-             rxxl[kRoles] = {0};
-      double x3 = 0, x4 = 0;
-      for (size_t j = row_begin[k]; j < row_begin[k + 1]; ++j) {
-        Sample& s = samples[j];
-        if (!paint.seen[static_cast<size_t>(s.role)]) continue;
-        const double x = s.x, l = s.logy;
-        if (iter > 0) s.in = std::abs(l - (sol[static_cast<size_t>(s.role)] + along + x * (slope + f[2] * x))) < limit;
-        if (!s.in) continue;
-        const double xx = x * x;
-        rn[s.role] += 1, rx[s.role] += x, rxx[s.role] += xx;
-        rl[s.role] += l, rxl[s.role] += x * l, rxxl[s.role] += xx * l;
-        x3 += xx * x, x4 += xx * xx;
-      }
-      double n = 0, sx1 = 0, sx2 = 0, sl = 0, sxl = 0, sxxl = 0;
-      for (int r = 0; r < kRoles; ++r) {
-        if (rn[r] == 0) continue;
-        n_role[r] += rn[r], y_role[r] += rl[r];
-        g_role[r][0] += rx[r], g_role[r][1] += y * rn[r], g_role[r][2] += rxx[r];
-        g_role[r][3] += y * rx[r], g_role[r][4] += y * y * rn[r];
-        n += rn[r], sx1 += rx[r], sx2 += rxx[r], sl += rl[r], sxl += rxl[r], sxxl += rxxl[r];
+      double n = 0, sx1 = 0, sx2 = 0, sx3 = 0, sx4 = 0, sl = 0, sxl = 0, sxxl = 0;
+      for (size_t k = row.first_run; k < row.end_run; ++k) {
+        const Run& run = runs[k];
+        const int r = run.role;
+        if (!paint.seen[static_cast<size_t>(r)]) continue;
+        const double offset = sol[static_cast<size_t>(r)] + along;
+        double rn = 0, rx = 0, rxx = 0, rx3 = 0, rx4 = 0, rl = 0, rxl = 0, rxxl = 0;
+        for (size_t j = run.begin; j < run.end; ++j) {
+          Sample& s = samples[j];
+          const double x = s.x, l = s.logy;
+          if (iter > 0) s.in = std::abs(l - (offset + x * (slope + f[2] * x))) < limit;
+          if (!s.in) continue;
+          const double xx = x * x;
+          rn += 1, rx += x, rxx += xx, rx3 += xx * x, rx4 += xx * xx;
+          rl += l, rxl += x * l, rxxl += xx * l;
+        }
+        if (rn == 0) continue;
+        n_role[r] += rn, y_role[r] += rl;
+        g_role[r][0] += rx, g_role[r][1] += y * rn, g_role[r][2] += rxx;
+        g_role[r][3] += y * rx, g_role[r][4] += y * y * rn;
+        n += rn, sx1 += rx, sx2 += rxx, sx3 += rx3, sx4 += rx4, sl += rl, sxl += rxl, sxxl += rxxl;
       }
       if (n == 0) continue;
       const double y2 = y * y, y3 = y2 * y;
       gy[0] += sxl, gy[1] += y * sl, gy[2] += sxxl, gy[3] += y * sxl, gy[4] += y2 * sl;
-      gg[0][0] += sx2, gg[0][1] += y * sx1, gg[0][2] += x3, gg[0][3] += y * sx2, gg[0][4] += y2 * sx1;
+      gg[0][0] += sx2, gg[0][1] += y * sx1, gg[0][2] += sx3, gg[0][3] += y * sx2, gg[0][4] += y2 * sx1;
       gg[1][1] += y2 * n, gg[1][2] += y * sx2, gg[1][3] += y2 * sx1, gg[1][4] += y3 * n;
-      gg[2][2] += x4, gg[2][3] += y * x3, gg[2][4] += y2 * sx2;
+      gg[2][2] += sx4, gg[2][3] += y * sx3, gg[2][4] += y2 * sx2;
       gg[3][3] += y2 * sx2, gg[3][4] += y3 * sx1;
       gg[4][4] += y2 * y2 * n;
     }
@@ -195,15 +205,24 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
                                   static_cast<float>(sol[kRoles + 2]), static_cast<float>(sol[kRoles + 3]),
                                   static_cast<float>(sol[kRoles + 4]));
   // Each role's colour: the median, light falloff taken out, of the pixels the fit kept.
-  std::array<std::array<std::vector<float>, 3>, kRoles> ch;
+  thread_local std::array<std::array<std::vector<float>, 3>, kRoles> ch;
   for (int r = 0; r < kRoles; ++r)
-    if (paint.seen[static_cast<size_t>(r)])
-      for (auto& c : ch[static_cast<size_t>(r)]) c.reserve(static_cast<size_t>(count[static_cast<size_t>(r)]));
-  for (const Sample& s : samples) {
-    if (!s.in || !paint.seen[static_cast<size_t>(s.role)]) continue;
-    const float g = paint.gain(s.x, s.y);
-    for (int c = 0; c < 3; ++c) ch[static_cast<size_t>(s.role)][static_cast<size_t>(c)].push_back(s.bgr[c] / g);
-  }
+    for (auto& c : ch[static_cast<size_t>(r)]) {
+      c.clear();
+      if (paint.seen[static_cast<size_t>(r)]) c.reserve(static_cast<size_t>(count[static_cast<size_t>(r)]));
+    }
+  for (const Row& row : rows)
+    for (size_t k = row.first_run; k < row.end_run; ++k) {
+      const Run& run = runs[k];
+      if (!paint.seen[static_cast<size_t>(run.role)]) continue;
+      auto& rc = ch[static_cast<size_t>(run.role)];
+      for (size_t j = run.begin; j < run.end; ++j) {
+        const Sample& s = samples[j];
+        if (!s.in) continue;
+        const float g = paint.gain(s.x, row.y);
+        for (int c = 0; c < 3; ++c) rc[static_cast<size_t>(c)].push_back(s.bgr[c] / g);
+      }
+    }
   for (int r = 0; r < kRoles; ++r) {
     if (!paint.seen[static_cast<size_t>(r)]) continue;
     auto& rc = ch[static_cast<size_t>(r)];
@@ -211,7 +230,7 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
       paint.seen[static_cast<size_t>(r)] = false;
       continue;
     }
-    for (int c = 0; c < 3; ++c) paint.colour[static_cast<size_t>(r)][c] = median_of(rc[static_cast<size_t>(c)]);
+    for (int c = 0; c < 3; ++c) paint.colour[static_cast<size_t>(r)][c] = middle_value(rc[static_cast<size_t>(c)]);
   }
   paint.ok = true;
   return paint;
