@@ -210,7 +210,7 @@ void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radi
 }
 
 Disc refine_disc(const cv::Mat& bgr, Disc guess, float tol, cv::Point2f base) {
-  const int kRays = 32;
+  constexpr int kRays = 32;
   std::vector<cv::Point2f> edge;
   std::vector<float> strength;
   const float base_len = std::hypot(base.x, base.y);
@@ -227,9 +227,17 @@ Disc refine_disc(const cv::Mat& bgr, Disc guess, float tol, cv::Point2f base) {
     rs[static_cast<size_t>(steps)] = r;
     pull[static_cast<size_t>(steps++)] = std::exp(-0.5f * off * off);
   }
+  // The rays' directions, as each ray computed them (a read refines every site's disc twice).
+  static const std::array<cv::Point2f, kRays> directions = [] {
+    std::array<cv::Point2f, kRays> d;
+    for (int i = 0; i < kRays; ++i) {
+      const float a = static_cast<float>(2 * kPi * i / kRays);
+      d[static_cast<size_t>(i)] = {std::cos(a), std::sin(a)};
+    }
+    return d;
+  }();
   for (int i = 0; i < kRays; ++i) {
-    const float a = static_cast<float>(2 * kPi * i / kRays);
-    const float dx = std::cos(a), dy = std::sin(a);
+    const float dx = directions[static_cast<size_t>(i)].x, dy = directions[static_cast<size_t>(i)].y;
     // Towards the base the top face's rim meets the piece's own side: a weak edge with the silhouette beyond.
     if (base_len > 0.06f * guess.radius && dx * base_dir.x + dy * base_dir.y > 0.45f) continue;
     float best = 0, best_r = -1, best_raw = 0;
@@ -324,6 +332,48 @@ const std::array<float, kFaceSize * kFaceSize>& face_radii() {
   return table;
 }
 
+void face_patch(const cv::Mat& bgr, const cv::Matx23d& m, cv::Mat& out) {
+  // OpenCV's fixed point: positions in 1/1024 pixel rounded to 1/32, bilinear weights in 1/32768.
+  constexpr int kAbBits = 10, kAbScale = 1 << kAbBits, kTabBits = 5, kTab = 1 << kTabBits;
+  constexpr int kRoundDelta = kAbScale / kTab / 2;
+  auto reference = [&] {
+    cv::warpAffine(bgr, out, m, cv::Size(kFaceSize, kFaceSize), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                   cv::BORDER_REPLICATE);
+  };
+  if (bgr.type() != CV_8UC3 || m(0, 1) != 0 || m(1, 0) != 0) return reference();
+  // As cv::warpAffine computes them: per column the x offset, per row the y position (without cross terms a
+  // column's x is the same in every row, a row's y in every column).
+  int col[kFaceSize], col_w[kFaceSize], row[kFaceSize], row_w[kFaceSize];
+  const int x0 = cvRound(m(0, 2) * kAbScale) + kRoundDelta;
+  for (int u = 0; u < kFaceSize; ++u) {
+    const int x = (x0 + cvRound(m(0, 0) * u * kAbScale)) >> (kAbBits - kTabBits);
+    col[u] = x >> kTabBits, col_w[u] = x & (kTab - 1);
+    if (col[u] < 0 || col[u] > bgr.cols - 2) return reference();  // OpenCV's border rule applies
+  }
+  for (int v = 0; v < kFaceSize; ++v) {
+    const int y = (cvRound((m(1, 1) * v + m(1, 2)) * kAbScale) + kRoundDelta) >> (kAbBits - kTabBits);
+    row[v] = y >> kTabBits, row_w[v] = y & (kTab - 1);
+    if (row[v] < 0 || row[v] > bgr.rows - 2) return reference();
+  }
+  out.create(kFaceSize, kFaceSize, CV_8UC3);
+  for (int v = 0; v < kFaceSize; ++v) {
+    const uchar* s0 = bgr.ptr<uchar>(row[v]);
+    const uchar* s1 = bgr.ptr<uchar>(row[v] + 1);
+    const int fy = row_w[v];
+    uchar* o = out.ptr<uchar>(v);
+    for (int u = 0; u < kFaceSize; ++u) {
+      const int fx = col_w[u];
+      // The weights of OpenCV's table: (1 − f) and f of each axis, products exact in 1/32768.
+      const int w0 = (kTab - fx) * (kTab - fy) * 32, w1 = fx * (kTab - fy) * 32, w2 = (kTab - fx) * fy * 32,
+                w3 = fx * fy * 32;
+      const uchar* a = s0 + 3 * col[u];
+      const uchar* b = s1 + 3 * col[u];
+      for (int c = 0; c < 3; ++c)
+        o[3 * u + c] = static_cast<uchar>((a[c] * w0 + a[c + 3] * w1 + b[c] * w2 + b[c + 3] * w3 + (1 << 14)) >> 15);
+    }
+  }
+}
+
 Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   Face f;
   const float s = disc.radius / kFaceRadius;
@@ -331,8 +381,7 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   // patch (u, v) → top image (cx + (u − c0)·s, cy + (v − c0)·s)
   cv::Matx23d m(s, 0, disc.centre.x - c0 * s, 0, s, disc.centre.y - c0 * s);
   cv::Mat patch8;
-  cv::warpAffine(top_bgr, patch8, m, cv::Size(kFaceSize, kFaceSize), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
-                 cv::BORDER_REPLICATE);
+  face_patch(top_bgr, m, patch8);
   if (patch8.depth() != CV_8U) patch8.convertTo(patch8, CV_8U);  // top-plane images are 8-bit BGR
   patch8.convertTo(f.patch, CV_32FC3);
 

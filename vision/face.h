@@ -71,6 +71,12 @@ struct Face {
 
 Face cut_face(const cv::Mat& top_bgr, const Disc& disc);
 
+// The kFaceSize² patch cut_face samples: cv::warpAffine(bgr, out, m, {kFaceSize, kFaceSize}, INTER_LINEAR |
+// WARP_INVERSE_MAP, BORDER_REPLICATE), to the bit, without its per-call set-up (a read cuts a face per piece).
+// A scale-and-shift `m` of an 8-bit BGR image whose samples all lie inside it is done here; anything else by
+// OpenCV.
+void face_patch(const cv::Mat& bgr, const cv::Matx23d& m, cv::Mat& out);
+
 // The face's mark-ness inside the disc (0 body … 1 mark), kFaceSize² float, 0 outside, for a body and a mark
 // colour (the face's own, or a side's learnt colours).
 cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark);
