@@ -1326,6 +1326,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       KindModel km;
       km.token = token;
       km.polar = consensus_polar(polars);
+      if (symbols_) km.exemplar_pictures = polars;
       std::map<int, int> votes;
       for (int c : counts) votes[c]++;
       km.dots = vocab_.face == PieceVocabulary::Face::Dots

@@ -128,6 +128,15 @@ json PieceSet::to_json() const {
     json polar = json::array();
     for (float v : m.polar.values) polar.push_back(std::round(v * 1000.f) / 1000.f);
     json kind = {{"token", m.token}, {"dots", m.dots}, {"exemplars", m.exemplars}, {"polar", polar}};
+    if (!m.exemplar_pictures.empty()) {
+      json pictures = json::array();
+      for (const Polar& e : m.exemplar_pictures) {
+        json values = json::array();
+        for (float v : e.values) values.push_back(std::round(v * 1000.f) / 1000.f);
+        pictures.push_back(std::move(values));
+      }
+      kind["exemplar_polars"] = std::move(pictures);
+    }
     if (m.marks_centred) kind["centre"] = "marks";
     k.push_back(std::move(kind));
   }
@@ -203,6 +212,22 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
       v.push_back(x.get<float>());
     }
     m.polar = polar_from_values(std::move(v));
+    if (k.contains("exemplar_polars")) {
+      const json& pictures = k["exemplar_polars"];
+      if (!pictures.is_array()) bad(w, "\"exemplar_polars\" must be an array");
+      for (size_t e = 0; e < pictures.size(); ++e) {
+        const json& values = pictures[e];
+        const std::string we = w + " exemplar_polars[" + std::to_string(e) + "]";
+        if (!values.is_array() || values.size() != static_cast<size_t>(kRings * kAngles))
+          bad(we, "must hold " + std::to_string(kRings * kAngles) + " numbers");
+        std::vector<float> ev;
+        for (const json& x : values) {
+          if (!x.is_number()) bad(we, "must hold numbers");
+          ev.push_back(x.get<float>());
+        }
+        m.exemplar_pictures.push_back(polar_from_values(std::move(ev)));
+      }
+    }
     if (k.contains("centre")) {
       if (k["centre"] != "marks" && k["centre"] != "face") bad(w, "\"centre\" must be \"marks\" or \"face\"");
       m.marks_centred = k["centre"] == "marks";

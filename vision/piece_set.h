@@ -51,6 +51,11 @@ cv::Vec3f colour_features(const cv::Vec3f& rel_bgr);
 struct KindModel {
   std::string token;  // "R5", "BT"
   Polar polar;        // the mark picture, averaged over the exemplars after turning them to match
+  // Each exemplar's own picture (Cờ tư lệnh's symbols): a face is compared with each and its best match counts.
+  // Blur from a moving camera lies one way in the image, so each exemplar shows its strokes smeared another way
+  // about the symbol; an average of them is smeared every way, and a face turned like one of them matches that
+  // one better. Empty for sets saved before these were kept: `polar` serves.
+  std::vector<Polar> exemplar_pictures;
   int dots = -1;      // Cờ toán: the dot-like blobs counted when learnt (−1 for symbols)
   int exemplars = 0;
   // Where the polar picture is centred: false, on the face's centre; true, on its marks' centre of mass (Cờ tư

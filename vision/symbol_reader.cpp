@@ -128,7 +128,13 @@ std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& se
   for (const KindModel& k : set.kinds) {
     // A set saved before symbols were centred on their marks: its pictures are not comparable, the defaults serve.
     if (k.token.size() != 2 || k.polar.empty() || !k.marks_centred) continue;
-    const float s = rotational_match(marks, k.polar) - (k.token[0] == side ? 0.f : 0.03f);
+    float s = -2;
+    if (k.exemplar_pictures.empty()) {
+      s = rotational_match(marks, k.polar);
+    } else {
+      for (const Polar& e : k.exemplar_pictures) s = std::max(s, rotational_match(marks, e));
+    }
+    s -= k.token[0] == side ? 0.f : 0.03f;
     auto it = learnt.find(k.token[1]);
     if (it == learnt.end() || s > it->second) learnt[k.token[1]] = s;
   }

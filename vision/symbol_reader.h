@@ -38,8 +38,9 @@ class SymbolReader {
 
   // Every kind's best match for the marks of a face of `side`, best first. Kinds with learnt templates in `set`
   // are scored against those (the side's own, or the other side's a little discounted: a set draws a kind alike
-  // on both sides, and a kind seen once per side gains a second exemplar); the others against the defaults,
-  // discounted when the set is learnt.
+  // on both sides, and a kind seen once per side gains a second exemplar), each exemplar's picture on its own
+  // when the set kept them (KindModel::exemplar_pictures: the best match counts); the others against the
+  // defaults, discounted when the set is learnt.
   std::vector<KindScore> rank(const Polar& marks, const PieceSet& set, char side) const;
 
  private:
