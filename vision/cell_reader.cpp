@@ -69,6 +69,9 @@ float dist2(const cv::Vec3f& a, const cv::Vec3f& b) {
   return d.dot(d);
 }
 
+// How sure a symbol's kind is: the softmax temperature over its kinds' match scores.
+constexpr float kSymbolTemperature = 0.04f;
+
 // Softmax over scores divided by `temperature`; returns the probability of the best.
 float best_probability(const std::vector<float>& scores, float temperature) {
   if (scores.empty()) return 0;
@@ -931,7 +934,54 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
       std::vector<float> s;
       for (const auto& c : cand) s.push_back(c.second);
       d.kind = cand[0].first;
-      d.kind_p = best_probability(s, 0.04f);
+      d.kind_p = best_probability(s, kSymbolTemperature);
+    }
+  }
+}
+
+void CellReader::limit_kinds(std::vector<SiteDetail>& details) const {
+  const std::vector<int>& most = vocab_.most_per_side;
+  if (vocab_.face != PieceVocabulary::Face::Symbols || most.size() != vocab_.kinds.size()) return;
+  struct Choice {
+    float score;
+    size_t site;
+    char kind;
+  };
+  std::vector<Choice> choices;
+  std::vector<char> kind_of(details.size());
+  for (int side = 0; side < static_cast<int>(vocab_.sides.size()); ++side) {
+    choices.clear();
+    for (size_t i = 0; i < details.size(); ++i) {
+      const SiteDetail& d = details[i];
+      if (!d.occupied || d.side != side) continue;
+      for (const auto& [kind, score] : d.kind_scores) choices.push_back({score, i, kind});
+    }
+    // The surest matches first: a clear face keeps its kind, an unclear one yields to it. Ties go by site and
+    // by each site's own order, so a read taken partly from the previous one assigns as a fresh read does.
+    std::stable_sort(choices.begin(), choices.end(),
+                     [](const Choice& a, const Choice& b) { return a.score > b.score; });
+    std::vector<int> used(most.size(), 0);
+    std::fill(kind_of.begin(), kind_of.end(), 0);
+    for (const Choice& c : choices) {
+      if (kind_of[c.site]) continue;
+      const size_t k = vocab_.kinds.find(c.kind);
+      if (k == std::string::npos || used[k] >= most[k]) continue;
+      kind_of[c.site] = c.kind;
+      ++used[k];
+    }
+    for (size_t i = 0; i < details.size(); ++i) {
+      SiteDetail& d = details[i];
+      if (!d.occupied || d.side != side || d.kind_scores.empty()) continue;
+      // More faces than the side owns pieces (a side misread): the rest keep their best match.
+      d.kind = kind_of[i] ? kind_of[i] : d.kind_scores.front().first;
+      const float top = d.kind_scores.front().second;
+      float sum = 0, mine = 0;
+      for (const auto& [kind, score] : d.kind_scores) {
+        const float e = std::exp((score - top) / kSymbolTemperature);
+        sum += e;
+        if (kind == d.kind) mine = e;
+      }
+      d.kind_p = mine / sum;
     }
   }
 }
@@ -1050,6 +1100,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     clock.lap("identities");
     for (size_t k = 0; k < idx.size(); ++k) out.details[idx[k]] = std::move(sub[k]);
   }
+  limit_kinds(out.details);
   if (cacheable) {
     if (!partial) {
       cache->valid = true;

@@ -21,6 +21,8 @@ PieceVocabulary vocabulary_for(const std::string& game) {
   } else if (game == "cotulenh") {
     v.sides = "RB";
     v.kinds = "CHIETAGSFNM";
+    // The start's army: one commander, one missile, one militia, two of every other kind.
+    v.most_per_side = {1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 1};
     v.face = PieceVocabulary::Face::Symbols;
     v.max_stack = 3;
   } else {

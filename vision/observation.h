@@ -21,6 +21,10 @@ struct PieceVocabulary {
   int max_stack = 1;
   enum class Face { Plain, Dots, Symbols };
   Face face = Face::Plain;
+  // Per kind (in `kinds`' order), how many pieces of it one side owns; empty when not limited. A board never
+  // shows a side more faces of a kind than that (Cờ tư lệnh: one commander, two tanks), so the reader gives a
+  // face its next likeliest kind when likelier faces already took every piece of its first.
+  std::vector<int> most_per_side;
 
   bool has_identity() const { return !kinds.empty(); }
 };
