@@ -870,6 +870,22 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
   }
 }
 
+namespace {
+
+// Whether a set's pictures of counts are centred on their marks (learnt so since dots were; a set saved before
+// keeps its face-centred pictures, and faces are then pictured alike).
+bool dots_centred(const PieceSet& set) {
+  bool any = false;
+  for (const KindModel& k : set.kinds) {
+    if (k.token.size() != 2 || k.dots < 0) continue;
+    if (!k.marks_centred) return false;
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace
+
 std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, const Polar& polar, int dots, char side,
                                                            Pictures which) const {
   // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
@@ -892,6 +908,7 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
 
 void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const {
   if (vocab_.face == PieceVocabulary::Face::Plain || vocab_.kinds.empty()) return;
+  const bool marks_centred = symbols_ || dots_centred(set);
   for (SiteDetail& d : details) {
     if (!d.occupied || d.side < 0) continue;
     const char side = vocab_.sides[static_cast<size_t>(d.side)];
@@ -906,7 +923,7 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
         learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     if (!symbols_) d.dots = count_dots(marks);  // symbols are matched as pictures only
-    const Polar polar = symbols_ ? SymbolReader::picture(marks) : polar_of(marks);
+    const Polar polar = marks_centred ? SymbolReader::picture(marks) : polar_of(marks);
 
     // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).
     std::vector<std::pair<char, float>> cand;
@@ -1361,6 +1378,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     for (size_t i = 0; i < sites.size(); ++i)
       if (expected[i].size() == 2) by_token[expected[i]].push_back(i);
     std::vector<std::tuple<size_t, Polar, int>> start_faces;  // site, polar picture, dot-like blobs
+    const bool dot_faces = vocab_.face == PieceVocabulary::Face::Dots;
     for (const auto& [token, idx] : by_token) {
       const SideModel* sm = set.side(token[0]);
       std::vector<Polar> polars;
@@ -1370,7 +1388,10 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         cv::Vec3f mark = symbols_ ? f.symbol_mark : f.mark;
         if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
         cv::Mat marks = mark_map(f, f.body, mark);
-        polars.push_back(symbols_ ? SymbolReader::picture(marks) : polar_of(marks));
+        // Dots too are pictured about their marks' centre: blur and a piece lying off its site move the face's
+        // measured outline by a pixel or two, and the picture of merged dots about a wrong centre matches the
+        // next count's as well as its own; the marks' centre of mass moves with the marks alone.
+        polars.push_back(symbols_ || dot_faces ? SymbolReader::picture(marks) : polar_of(marks));
         counts.push_back(count_dots(marks).dots);
         start_faces.emplace_back(i, polars.back(), counts.back());
       }
@@ -1385,7 +1406,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
                           ->first
                     : -1;
       km.exemplars = static_cast<int>(idx.size());
-      km.marks_centred = symbols_ != nullptr;
+      km.marks_centred = symbols_ != nullptr || dot_faces;
       set.kinds.erase(
           std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
           set.kinds.end());
