@@ -1377,40 +1377,66 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     std::map<std::string, std::vector<size_t>> by_token;
     for (size_t i = 0; i < sites.size(); ++i)
       if (expected[i].size() == 2) by_token[expected[i]].push_back(i);
-    std::vector<std::tuple<size_t, Polar, int>> start_faces;  // site, polar picture, dot-like blobs
-    const bool dot_faces = vocab_.face == PieceVocabulary::Face::Dots;
-    for (const auto& [token, idx] : by_token) {
-      const SideModel* sm = set.side(token[0]);
-      std::vector<Polar> polars;
-      std::vector<int> counts;
-      for (size_t i : idx) {
-        const Face& f = details[i].face;
-        cv::Vec3f mark = symbols_ ? f.symbol_mark : f.mark;
-        if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
-        cv::Mat marks = mark_map(f, f.body, mark);
-        // Dots too are pictured about their marks' centre: blur and a piece lying off its site move the face's
-        // measured outline by a pixel or two, and the picture of merged dots about a wrong centre matches the
-        // next count's as well as its own; the marks' centre of mass moves with the marks alone.
-        polars.push_back(symbols_ || dot_faces ? SymbolReader::picture(marks) : polar_of(marks));
-        counts.push_back(count_dots(marks).dots);
-        start_faces.emplace_back(i, polars.back(), counts.back());
+    using StartFaces = std::vector<std::tuple<size_t, Polar, int>>;  // site, polar picture, dot-like blobs
+    // Each kind's picture learnt into `into`, about each face's centre or about its marks' centre of mass.
+    auto learn_pictures = [&](bool marks_centred, PieceSet& into, StartFaces& faces) {
+      for (const auto& [token, idx] : by_token) {
+        const SideModel* sm = into.side(token[0]);
+        std::vector<Polar> polars;
+        std::vector<int> counts;
+        for (size_t i : idx) {
+          const Face& f = details[i].face;
+          cv::Vec3f mark = symbols_ ? f.symbol_mark : f.mark;
+          if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
+          cv::Mat marks = mark_map(f, f.body, mark);
+          polars.push_back(marks_centred ? SymbolReader::picture(marks) : polar_of(marks));
+          counts.push_back(count_dots(marks).dots);
+          faces.emplace_back(i, polars.back(), counts.back());
+        }
+        KindModel km;
+        km.token = token;
+        km.polar = consensus_polar(polars);
+        if (symbols_) km.exemplar_pictures = polars;
+        std::map<int, int> votes;
+        for (int c : counts) votes[c]++;
+        km.dots = vocab_.face == PieceVocabulary::Face::Dots
+                      ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })
+                            ->first
+                      : -1;
+        km.exemplars = static_cast<int>(idx.size());
+        km.marks_centred = marks_centred;
+        into.kinds.erase(
+            std::remove_if(into.kinds.begin(), into.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
+            into.kinds.end());
+        into.kinds.push_back(std::move(km));
       }
-      KindModel km;
-      km.token = token;
-      km.polar = consensus_polar(polars);
-      if (symbols_) km.exemplar_pictures = polars;
-      std::map<int, int> votes;
-      for (int c : counts) votes[c]++;
-      km.dots = vocab_.face == PieceVocabulary::Face::Dots
-                    ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })
-                          ->first
-                    : -1;
-      km.exemplars = static_cast<int>(idx.size());
-      km.marks_centred = symbols_ != nullptr || dot_faces;
-      set.kinds.erase(
-          std::remove_if(set.kinds.begin(), set.kinds.end(), [&](const KindModel& k) { return k.token == token; }),
-          set.kinds.end());
-      set.kinds.push_back(std::move(km));
+    };
+    StartFaces start_faces;
+    if (vocab_.face != PieceVocabulary::Face::Dots) {
+      learn_pictures(symbols_ != nullptr, set, start_faces);
+    } else {
+      // Dots pictured about their face's centre, or about their marks' centre of mass: blur smears a face's
+      // outline, which is then found a pixel or two off, and merged dots pictured about a wrong centre match the
+      // next count's picture as well as their own, while the marks' centre of mass stays with the marks; but
+      // dots scattered off the middle of a sharp face put that centre off the middle, and the rings round it
+      // cut through dots. Each start face is read with the other side's pictures alone, and the marks' centre is
+      // taken only when it reads more of the start right.
+      PieceSet about_marks = set;
+      StartFaces faces_marks;
+      learn_pictures(false, set, start_faces);
+      learn_pictures(true, about_marks, faces_marks);
+      auto right = [&](const PieceSet& with, const StartFaces& faces) {
+        int n = 0;
+        for (const auto& [i, polar, dots] : faces) {
+          const auto cand = dot_scores(with, polar, dots, expected[i][0], Pictures::Other);
+          n += !cand.empty() && cand[0].first == expected[i][1];
+        }
+        return n;
+      };
+      if (right(about_marks, faces_marks) > right(set, start_faces)) {
+        set = std::move(about_marks);
+        start_faces = std::move(faces_marks);
+      }
     }
     // How sure a count is under this look: each start face read with the other side's pictures alone, and the
     // softmax temperature that gives the true counts the highest likelihood (temperature scaling), never below
