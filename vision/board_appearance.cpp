@@ -237,14 +237,16 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
 }
 
 cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint,
-                     const std::vector<cv::Rect>* rois) {
+                     const std::vector<cv::Rect>* rois, const std::vector<float>* glare) {
   cv::Mat mask(top.size(), CV_8U, cv::Scalar(kNoPaint));
   if (!paint.ok) return mask;
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const cv::Rect all(0, 0, top.cols, top.rows);
   const std::vector<cv::Rect> whole{all};
-  for (cv::Rect roi : rois ? *rois : whole) {
-    roi &= all;
+  const std::vector<cv::Rect>& judged = rois ? *rois : whole;
+  for (size_t r = 0; r < judged.size(); ++r) {
+    const cv::Rect roi = judged[r] & all;
+    const float allowance = glare && rois && r < glare->size() ? std::max(0.f, (*glare)[r]) : 0.f;
     // The falloff changes slowly: evaluate it every 8 pixels and hold it.
     for (int v = roi.y; v < roi.y + roi.height; ++v) {
       const auto* row = top.ptr<cv::Vec3b>(v);
@@ -255,8 +257,13 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
       for (int u = roi.x; u < roi.x + roi.width; ++u) {
         if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
         if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;
-        const cv::Vec3f pred = paint.colour[l[u]] * g;
+        cv::Vec3f pred = paint.colour[l[u]] * g;
         const cv::Vec3f obs(row[u][0], row[u][1], row[u][2]);
+        if (allowance > 0) {
+          const float excess = std::min({obs[0] - pred[0], obs[1] - pred[1], obs[2] - pred[2]});
+          const float added = std::clamp(excess, 0.f, allowance);
+          pred += cv::Vec3f(added, added, added);
+        }
         const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f, yp = (pred[0] + pred[1] + pred[2]) / 3.f + 1.f;
         const float q = yo / yp;
         bool alien = q < 0.38f || q > 1.55f;
@@ -269,6 +276,46 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
     }
   }
   return mask;
+}
+
+float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre, float reach,
+                 float share) {
+  const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, top.cols - 1);
+  const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, top.rows - 1);
+  const uchar own = labels.at<uchar>(cy, cx);
+  if (!paint.ok) return 0;
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
+              sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  const int x0 = std::max(0, static_cast<int>(centre.x - reach)),
+            x1 = std::min(top.cols - 1, static_cast<int>(centre.x + reach));
+  const int y0 = std::max(0, static_cast<int>(centre.y - reach)),
+            y1 = std::min(top.rows - 1, static_cast<int>(centre.y + reach));
+  constexpr float kClipped = 250.f;
+  std::vector<float> excess;
+  for (int v = y0; v <= y1; ++v) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    const uchar* l = labels.ptr<uchar>(v);
+    float g = paint.gain(((x0 & ~7) + 4) * sx, v * sy);
+    for (int u = x0; u <= x1; ++u) {
+      if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
+      const float dx = u - centre.x, dy = v - centre.y;
+      if (dx * dx + dy * dy > reach * reach || l[u] == kNoPaint || l[u] == own || !paint.seen[l[u]]) continue;
+      const cv::Vec3f pred = paint.colour[l[u]] * g;
+      // A channel clipped at white only says the glare added at least what its paint left below white.
+      float least = 1e9f, bound = 0;
+      for (int k = 0; k < 3; ++k) {
+        if (row[u][k] < kClipped)
+          least = std::min(least, row[u][k] - pred[k]);
+        else
+          bound = std::max(bound, 255.f - pred[k]);
+      }
+      excess.push_back(least < 1e8f ? least : bound);
+    }
+  }
+  if (excess.size() < 30) return 0;
+  auto at = excess.begin() + static_cast<long>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  std::nth_element(excess.begin(), at, excess.end());
+  return std::max(0.f, *at);
 }
 
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius) {

@@ -46,9 +46,20 @@ BoardPaint measure_paint(const cv::Mat& top_bgr, const cv::Mat& labels, const cv
 // Per pixel of a level-1 top-plane image: 1 where the paint model does not explain it (a colour of another hue,
 // or much darker than a shadow or brighter than glare would make the paint there), 0 where it does, kNoPaint
 // where there is no model (borders between paints). With `rois`, only the pixels inside them are judged (the
-// others are kNoPaint).
+// others are kNoPaint). With `glare` (one per roi), a pixel of a roi may also be its paint brightened by up to
+// that many grey levels in every channel: a lamp's reflection adds its own light, of about the same amount to
+// each channel, and doubles the brightness of a dark paint where a light paint gains a tenth.
 cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint,
-                     const std::vector<cv::Rect>* rois = nullptr);
+                     const std::vector<cv::Rect>* rois = nullptr, const std::vector<float>* glare = nullptr);
+
+// How much a lamp's glare brightens the board near `centre`: the `share` quantile, over the pixels within `reach`
+// of it painted otherwise than `centre` is (a draughts board's light squares round a dark one: no piece stands
+// there), of each pixel's least excess over the paint model among its unclipped channels (a pixel clipped at
+// white in all three: the most its paint lacked of white, a lower bound). 0 when fewer than 30 pixels are
+// counted. Shadows lower the excess; a light piece's side that reaches there raises it by little more than it
+// differs from that paint.
+float glare_near(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre,
+                 float reach, float share);
 
 // The share of the modelled pixels within `radius` of `centre` that are foreign (0.5 when too few are modelled).
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius);

@@ -505,6 +505,25 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   } else {
     planes.foreign = foreign_mask(top, labels, paint);
   }
+  // A site whose centre the paint model does not explain is judged again allowing the glare its surroundings
+  // show: a draughts start hides the dark squares, so no picture of them empty is kept, and a lamp's glare on a
+  // square vacated later doubles its brightness.
+  if (paint.ok && params_.glare_min > 0) {
+    const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
+    const cv::Rect all(0, 0, top.cols, top.rows);
+    for (size_t i = 0; i < details.size(); ++i) {
+      if (only && !(*only)[i]) continue;
+      const cv::Point2f c = centre_of(i);
+      if (foreign_share(planes.foreign, c, radius) <= 0) continue;
+      const float glare = glare_near(top, labels, paint, c, params_.glare_reach * pitch_px, params_.glare_share);
+      if (glare < params_.glare_min) continue;
+      const std::vector<cv::Rect> roi{
+          cv::Rect(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1) & all};
+      if (roi[0].empty()) continue;
+      const std::vector<float> allowance{glare};
+      foreign_mask(top, labels, paint, &roi, &allowance)(roi[0]).copyTo(planes.foreign(roi[0]));
+    }
+  }
   if (paint.ok && set.empty_board_role >= 0 && paint.seen[static_cast<size_t>(set.empty_board_role)] &&
       set.empty_board.size() == top.size()) {
     // Where the empty board was seen, a pixel is foreign when it differs from it (each relative to its own

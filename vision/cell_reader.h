@@ -53,6 +53,12 @@ struct ReaderParams {
   // board's differs by more than this factor either way, or its chroma by more than change_chroma.
   float change_brightness = 1.2f;
   float change_chroma = 0.035f;
+  // A lamp's glare on the paint round a site (glare_near: the glare_share quantile within glare_reach pitches)
+  // of at least glare_min grey levels lets the site's centre be its paint brightened by as much (a dark square
+  // under the glare doubles its brightness: no piece).
+  float glare_reach = 1.0f;
+  float glare_share = 0.75f;
+  float glare_min = 12.f;
   float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
