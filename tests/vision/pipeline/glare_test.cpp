@@ -13,8 +13,7 @@
 namespace sb::vision {
 namespace {
 
-using testing::corners_of;
-using testing::read_still;
+using testing::StillCamera;
 using testing::tokens_of;
 
 // The look of brazilian seed 8721107 (eval-vision --simulations): ivory and dark brown wood men on a glossy wood
@@ -69,28 +68,20 @@ BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
 TEST(DraughtsGlare, SquaresVacatedUnderALampsGlareReadEmptyAndNoManIsLost) {
   Pipeline p = make_pipeline("brazilian");
   const calib::BoardModel& model = p.model();
-  const cv::Size size(1280, 720);
   const uint64_t seed = 8721107;
   const Look look = brazilian_look();
-  Renderer renderer(model, look, size, seed);
-  p.use_fit(calib::BoardLocator(model).from_corners(corners_of(renderer)), size);
+  StillCamera camera(p, look, seed);
 
   Rng rng(seed);
   Scene scene;
-  int64_t t = 0;
-  auto show = [&] {
-    BoardObservation obs = read_still(p, renderer.render(scene, static_cast<uint64_t>(t) + 1), t);
-    t += 10000;
-    return obs;
-  };
   std::map<std::string, std::string> start;
   for (int k = 1; k <= 12; ++k) start[std::to_string(k)] = "B";
   for (int k = 21; k <= 32; ++k) start[std::to_string(k)] = "W";
   scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
-  ASSERT_TRUE(show().read);
+  ASSERT_TRUE(camera.show(scene).read);
   ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
 
-  renderer.set_light(lamp_switched_on());
+  camera.renderer.set_light(lamp_switched_on());
   struct Position {
     std::vector<std::string> black, white, vacated;
   };
@@ -107,7 +98,7 @@ TEST(DraughtsGlare, SquaresVacatedUnderALampsGlareReadEmptyAndNoManIsLost) {
     for (const std::string& s : pos.black) tokens[s] = "B";
     for (const std::string& s : pos.white) tokens[s] = "W";
     scene.pieces = place_pieces(model, look.pieces, contents_of(tokens), rng);
-    const BoardObservation obs = show();
+    const BoardObservation obs = camera.show(scene);
     ASSERT_TRUE(obs.read);
     auto read_at = [&](const std::string& site) {
       return obs.sites[static_cast<size_t>(model.site_index(site))].token;

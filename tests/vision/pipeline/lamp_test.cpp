@@ -14,9 +14,8 @@
 namespace sb::vision {
 namespace {
 
-using testing::corners_of;
 using testing::misreads;
-using testing::read_still;
+using testing::StillCamera;
 using testing::tokens_of;
 
 // The look of morris9 seed 8710001 (eval-vision --simulations, rounded): ivory and black plastic stones on a
@@ -61,29 +60,21 @@ LightLook lamp_switched_on() {
 TEST(MorrisLamp, AnOverexposingLampLeavesTheEmptyCornerEmptyAndTheOnePieceItsSide) {
   Pipeline p = make_pipeline("morris9");
   const calib::BoardModel& model = p.model();
-  const cv::Size size(1280, 720);
   const uint64_t seed = 8710001;
   const Look look = morris9_look();
-  Renderer renderer(model, look, size, seed);
-  p.use_fit(calib::BoardLocator(model).from_corners(corners_of(renderer)), size);
+  StillCamera camera(p, look, seed);
 
   Rng rng(seed);
   Scene scene;
-  int64_t t = 0;
-  auto show = [&] {
-    BoardObservation obs = read_still(p, renderer.render(scene, static_cast<uint64_t>(t) + 1), t);
-    t += 10000;
-    return obs;
-  };
   // The set as the referee learns it: the empty start, then White's first piece.
-  ASSERT_TRUE(show().read);
+  ASSERT_TRUE(camera.show(scene).read);
   ASSERT_TRUE(p.learn(std::vector<std::string>(model.sites.size()), nullptr));
   scene.pieces.push_back(place_piece(model, look.pieces, "d1", {"W"}, scene.pieces, 'W', rng));
-  ASSERT_TRUE(show().read);
+  ASSERT_TRUE(camera.show(scene).read);
   ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
 
-  renderer.set_light(lamp_switched_on());
-  const BoardObservation obs = show();
+  camera.renderer.set_light(lamp_switched_on());
+  const BoardObservation obs = camera.show(scene);
   ASSERT_TRUE(obs.read);
   const std::map<std::string, std::string> truth = visible_tokens(scene.pieces);
   EXPECT_TRUE(misreads(model, obs, truth).empty()) << testing::listed(misreads(model, obs, truth));

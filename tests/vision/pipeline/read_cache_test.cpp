@@ -13,9 +13,8 @@
 namespace sb::vision {
 namespace {
 
-using testing::corners_of;
 using testing::misreads;
-using testing::read_still;
+using testing::StillCamera;
 using testing::tokens_of;
 
 // The look of morris9 seed 8200001 (eval-vision --simulations, rounded): stone pieces on a cardboard board
@@ -62,36 +61,28 @@ LightLook lamp_switched_on(LightLook light) {
 TEST(MorrisReadCache, APieceAddedUnderALampDoesNotMakeTheEmptyPointBesideItAPiece) {
   Pipeline p = make_pipeline("morris9");
   const calib::BoardModel& model = p.model();
-  const cv::Size size(1280, 720);
   // The glare of seed 2 leaves the full read right (at seeds 1, 3-6 it puts a white piece on d5: not fixed).
   const uint64_t seed = 2;
   const Look look = morris9_look();
-  Renderer renderer(model, look, size, seed);
-  p.use_fit(calib::BoardLocator(model).from_corners(corners_of(renderer)), size);
+  StillCamera camera(p, look, seed);
 
   // The set as the referee learns it: the empty start, then White's and Black's first pieces.
   Rng rng(seed);
   const PieceLook& pieces = look.pieces;
   Scene scene;
-  int64_t t = 0;
-  auto show = [&] {
-    BoardObservation obs = read_still(p, renderer.render(scene, static_cast<uint64_t>(t) + 1), t);
-    t += 10000;
-    return obs;
-  };
-  ASSERT_TRUE(show().read);
+  ASSERT_TRUE(camera.show(scene).read);
   ASSERT_TRUE(p.learn(std::vector<std::string>(model.sites.size()), nullptr));
   for (const auto& [site, token] : {std::pair{"a4", "W"}, std::pair{"f6", "B"}}) {
     scene.pieces.push_back(place_piece(model, pieces, site, {token}, scene.pieces, 'W', rng));
-    ASSERT_TRUE(show().read);
+    ASSERT_TRUE(camera.show(scene).read);
     ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
   }
   for (const auto& [site, token] : {std::pair{"d6", "W"}, std::pair{"b2", "B"}, std::pair{"b6", "W"}})
     scene.pieces.push_back(place_piece(model, pieces, site, {token}, scene.pieces, 'W', rng));
 
   // The lamp: the whole board is read again (the light changed).
-  renderer.set_light(lamp_switched_on(look.light));
-  BoardObservation obs = show();
+  camera.renderer.set_light(lamp_switched_on(look.light));
+  BoardObservation obs = camera.show(scene);
   ASSERT_TRUE(obs.read);
   EXPECT_EQ(p.sites_reused(), 0);
   const std::map<std::string, std::string> before = visible_tokens(scene.pieces);
@@ -99,7 +90,7 @@ TEST(MorrisReadCache, APieceAddedUnderALampDoesNotMakeTheEmptyPointBesideItAPiec
 
   // Black's g4: only the sites round it are read again, and f4 stays empty.
   scene.pieces.push_back(place_piece(model, pieces, "g4", {"B"}, scene.pieces, 'W', rng));
-  obs = show();
+  obs = camera.show(scene);
   ASSERT_TRUE(obs.read);
   EXPECT_GT(p.sites_reused(), static_cast<int>(model.sites.size()) / 2);
   const std::map<std::string, std::string> after = visible_tokens(scene.pieces);

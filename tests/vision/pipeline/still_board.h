@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "calibration/board_locator.h"
 #include "vision/pipeline.h"
 #include "vision/render/renderer.h"
 #include "vision/render/truth.h"
@@ -92,5 +93,23 @@ inline BoardObservation read_still(Pipeline& p, const cv::Mat& image, int64_t t0
   }
   return obs;
 }
+
+// A fixed camera over a pipeline's board under `look`: the pipeline is given the board by the corners the renderer
+// drew (as `--corners` would), and each show() is a new picture of `scene` (its own noise), read as a settled
+// still 10 s after the last. The renderer stays reachable to switch its light.
+struct StillCamera {
+  StillCamera(Pipeline& p, const Look& look, uint64_t seed, cv::Size size = {1280, 720})
+      : pipeline(p), renderer(p.model(), look, size, seed) {
+    p.use_fit(calib::BoardLocator(p.model()).from_corners(corners_of(renderer)), size);
+  }
+  BoardObservation show(const Scene& scene) {
+    BoardObservation obs = read_still(pipeline, renderer.render(scene, static_cast<uint64_t>(t) + 1), t);
+    t += 10000;
+    return obs;
+  }
+  Pipeline& pipeline;
+  Renderer renderer;
+  int64_t t = 0;
+};
 
 }  // namespace sb::vision::testing
