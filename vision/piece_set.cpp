@@ -95,6 +95,18 @@ cv::Vec3f colour(const json& j, const char* key, const std::string& where) {
   return c;
 }
 
+// A symbol's polar picture saved as its kRings × kAngles numbers; `what` names the field in the message.
+Polar polar_of(const json& values, const std::string& where, const std::string& what) {
+  if (!values.is_array() || values.size() != static_cast<size_t>(kRings * kAngles))
+    bad(where, what + "must hold " + std::to_string(kRings * kAngles) + " numbers");
+  std::vector<float> v;
+  for (const json& x : values) {
+    if (!x.is_number()) bad(where, what + "must hold numbers");
+    v.push_back(x.get<float>());
+  }
+  return polar_from_values(std::move(v));
+}
+
 }  // namespace
 
 json PieceSet::to_json() const {
@@ -203,29 +215,12 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
     m.token = token.get<std::string>();
     m.dots = static_cast<int>(number(k, "dots", w, -1, 99));
     m.exemplars = static_cast<int>(number(k, "exemplars", w, 0, 1e6));
-    const json& polar = field(k, "polar", w);
-    if (!polar.is_array() || polar.size() != static_cast<size_t>(kRings * kAngles))
-      bad(w, "\"polar\" must hold " + std::to_string(kRings * kAngles) + " numbers");
-    std::vector<float> v;
-    for (const json& x : polar) {
-      if (!x.is_number()) bad(w, "\"polar\" must hold numbers");
-      v.push_back(x.get<float>());
-    }
-    m.polar = polar_from_values(std::move(v));
+    m.polar = polar_of(field(k, "polar", w), w, "\"polar\" ");
     if (k.contains("exemplar_polars")) {
       const json& pictures = k["exemplar_polars"];
       if (!pictures.is_array()) bad(w, "\"exemplar_polars\" must be an array");
       for (size_t e = 0; e < pictures.size(); ++e) {
-        const json& values = pictures[e];
-        const std::string we = w + " exemplar_polars[" + std::to_string(e) + "]";
-        if (!values.is_array() || values.size() != static_cast<size_t>(kRings * kAngles))
-          bad(we, "must hold " + std::to_string(kRings * kAngles) + " numbers");
-        std::vector<float> ev;
-        for (const json& x : values) {
-          if (!x.is_number()) bad(we, "must hold numbers");
-          ev.push_back(x.get<float>());
-        }
-        m.exemplar_pictures.push_back(polar_from_values(std::move(ev)));
+        m.exemplar_pictures.push_back(polar_of(pictures[e], w + " exemplar_polars[" + std::to_string(e) + "]", ""));
       }
     }
     if (k.contains("centre")) {

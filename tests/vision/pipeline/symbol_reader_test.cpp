@@ -18,10 +18,9 @@ namespace {
 
 const std::string kKinds = "CHIETAGSFNM";
 
-// A face of `kind` drawn at `radius_px`, turned by `turn_deg`, blurred a little, on a grey ground, cut out with
-// its centre taken `off_px` away from the truth (as a disc found on a blurred or tilted view may be); returns
-// the mark map.
-cv::Mat cut_marks(FaceArt& art, char kind, float radius_px, double turn_deg, cv::Point2f off_px) {
+// A face of `kind` drawn at `radius_px` and turned by `turn_deg`, on a grey ground `pad` pixels wider each way:
+// its centre lies at ((cols - 1) / 2, (rows - 1) / 2).
+cv::Mat face_on_ground(FaceArt& art, char kind, float radius_px, double turn_deg, int pad) {
   const cv::Mat drawn = art.face(std::string("X") + kind);  // BGRA, 96 px
   const float c = (drawn.cols - 1) / 2.f;
   cv::Mat turned;
@@ -30,7 +29,6 @@ cv::Mat cut_marks(FaceArt& art, char kind, float radius_px, double turn_deg, cv:
   cv::Mat small;
   const double scale = radius_px / (drawn.cols / 2.0 - 1);
   cv::resize(turned, small, cv::Size(), scale, scale, cv::INTER_AREA);
-  const int pad = 10;
   cv::Mat ground(small.rows + 2 * pad, small.cols + 2 * pad, CV_8UC3, cv::Scalar(120, 140, 150));
   for (int y = 0; y < small.rows; ++y)
     for (int x = 0; x < small.cols; ++x) {
@@ -38,12 +36,25 @@ cv::Mat cut_marks(FaceArt& art, char kind, float radius_px, double turn_deg, cv:
       cv::Vec3b& o = ground.at<cv::Vec3b>(y + pad, x + pad);
       for (int k = 0; k < 3; ++k) o[k] = cv::saturate_cast<uchar>((p[3] * p[k] + (255 - p[3]) * o[k]) / 255);
     }
-  cv::GaussianBlur(ground, ground, cv::Size(0, 0), 0.8);
+  return ground;
+}
+
+// The mark map of the face of `ground` (face_on_ground) cut out about its centre moved by `off_px`.
+cv::Mat marks_of(const cv::Mat& ground, float radius_px, cv::Point2f off_px) {
   Disc d;
-  d.centre = cv::Point2f(pad + (small.cols - 1) / 2.f, pad + (small.rows - 1) / 2.f) + off_px;
+  d.centre = cv::Point2f((ground.cols - 1) / 2.f, (ground.rows - 1) / 2.f) + off_px;
   d.radius = radius_px;
   const Face f = cut_face(ground, d);
   return mark_map(f, f.body, f.mark);
+}
+
+// A face of `kind` drawn at `radius_px`, turned by `turn_deg`, blurred a little, on a grey ground, cut out with
+// its centre taken `off_px` away from the truth (as a disc found on a blurred or tilted view may be); returns
+// the mark map.
+cv::Mat cut_marks(FaceArt& art, char kind, float radius_px, double turn_deg, cv::Point2f off_px) {
+  cv::Mat ground = face_on_ground(art, kind, radius_px, turn_deg, 10);
+  cv::GaussianBlur(ground, ground, cv::Size(0, 0), 0.8);
+  return marks_of(ground, radius_px, off_px);
 }
 
 // A set whose templates are each kind's face cut at its true centre, unturned.
@@ -140,28 +151,9 @@ TEST(SymbolMarks, AFaceMostlyCoveredByItsMarksStillShowsTheMarksColour) {
 // A face of `kind` turned by `turn_deg`, smeared along the image's x axis by a moving camera (a `streak_px` box
 // over a face of `radius_px`), as mark map.
 cv::Mat smeared_marks(FaceArt& art, char kind, float radius_px, double turn_deg, int streak_px) {
-  const cv::Mat drawn = art.face(std::string("X") + kind);
-  const float c = (drawn.cols - 1) / 2.f;
-  cv::Mat turned;
-  cv::warpAffine(drawn, turned, cv::getRotationMatrix2D({c, c}, turn_deg, 1.0), drawn.size(), cv::INTER_LINEAR,
-                 cv::BORDER_CONSTANT, cv::Scalar::all(0));
-  cv::Mat small;
-  const double scale = radius_px / (drawn.cols / 2.0 - 1);
-  cv::resize(turned, small, cv::Size(), scale, scale, cv::INTER_AREA);
-  const int pad = 12;
-  cv::Mat ground(small.rows + 2 * pad, small.cols + 2 * pad, CV_8UC3, cv::Scalar(120, 140, 150));
-  for (int y = 0; y < small.rows; ++y)
-    for (int x = 0; x < small.cols; ++x) {
-      const cv::Vec4b p = small.at<cv::Vec4b>(y, x);
-      cv::Vec3b& o = ground.at<cv::Vec3b>(y + pad, x + pad);
-      for (int k = 0; k < 3; ++k) o[k] = cv::saturate_cast<uchar>((p[3] * p[k] + (255 - p[3]) * o[k]) / 255);
-    }
+  cv::Mat ground = face_on_ground(art, kind, radius_px, turn_deg, 12);
   cv::blur(ground, ground, cv::Size(streak_px, 1));
-  Disc d;
-  d.centre = cv::Point2f(pad + (small.cols - 1) / 2.f, pad + (small.rows - 1) / 2.f);
-  d.radius = radius_px;
-  const Face f = cut_face(ground, d);
-  return mark_map(f, f.body, f.mark);
+  return marks_of(ground, radius_px, {0, 0});
 }
 
 // Under a moving camera's streak each of a kind's start faces, turned its own way, shows its strokes smeared
