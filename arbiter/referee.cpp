@@ -197,6 +197,20 @@ std::vector<const Observation*> Referee::earlier_boards() const {
   return boards;
 }
 
+bool Referee::takeback_under_way(const Observation& board) const {
+  if (!options_.allow_takebacks || history_.size() < 2) return false;
+  const Observation& now = history_.back()->seen();
+  const Observation& before = history_[history_.size() - 2]->seen();
+  bool as_moved = false, put_back = false;
+  for (int i = 0; i < rules_->site_count(); ++i) {
+    const bool is_now = board.sites[i] == now.sites[i], is_before = board.sites[i] == before.sites[i];
+    if (!is_now && !is_before) return false;
+    as_moved = as_moved || !is_before;
+    put_back = put_back || !is_now;
+  }
+  return as_moved && put_back;
+}
+
 std::vector<std::string> Referee::names(const std::vector<int>& sites) const {
   std::vector<std::string> n;
   for (int s : sites)
@@ -1042,6 +1056,7 @@ void Referee::announce_unclear(const Verdict& v, int64_t t, const Observation* b
 
 void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vector<Event>& out) {
   const Observation* board = frame ? &frame->board : nullptr;
+  if (v.kind != Reading::Illegal) halfway_key_.clear();
   switch (v.kind) {
     case Reading::NoChange:
       unclear_seen_key_.clear();
@@ -1094,6 +1109,16 @@ void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vecto
           unconfirmed_generation_ = generation_;
           return;
         }
+      }
+      if (v.moves.empty() && board && takeback_under_way(*board)) {
+        // A takeback made in two motions settles between them (international 8722102: the capturing man back, the
+        // captured man not yet): a move out of turn only if it stays as long as an unclear board must.
+        const std::string key = board_key(*board);
+        if (key != halfway_key_) {
+          halfway_key_ = key;
+          halfway_since_ = t;
+        }
+        if (t - halfway_since_ < options_.unclear_after_ms) return;
       }
       if (!v.moves.empty()) {
         commit_moves({v.moves[0]}, t, "", out);

@@ -313,6 +313,9 @@ class Referee {
   std::map<std::string, int> score_map(const Score& s) const;
   nlohmann::json clock_json(int64_t t) const;
   std::vector<const Observation*> earlier_boards() const;
+  // Whether `board` lies between the position and the one before the last move, with sites of both: the last move
+  // taken back in more than one motion (a capture: the capturing piece back, the captured one not yet).
+  bool takeback_under_way(const Observation& board) const;
   std::string board_key(const Observation& board) const;
   std::vector<std::string> names(const std::vector<int>& sites) const;
   int draw_offer_limit() const;
@@ -355,6 +358,8 @@ class Referee {
   uint64_t unconfirmed_generation_ = 0;
   std::string unclear_seen_key_;
   int64_t unclear_since_ = 0;
+  std::string halfway_key_;  // a board read as illegal that may be a takeback under way, and since when
+  int64_t halfway_since_ = 0;
   std::string setup_seen_key_;
   int64_t setup_since_ = 0;
   // The latest reading, kept while the same board keeps coming and nothing changed.

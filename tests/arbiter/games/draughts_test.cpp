@@ -99,6 +99,35 @@ TEST(DraughtsRefereeTest, ReturnToTheEarlierPositionIsATakeback) {
   EXPECT_EQ(s.referee.ply(), 0);
 }
 
+// eval-vision international --simulations 1 --seed 8722102: a capture taken back in two motions (the capturing man
+// back where it came from, then the captured man back on its square) settled between them; that board read as the
+// capturing side moving again out of turn, an illegal move nobody made.
+TEST(DraughtsRefereeTest, ACaptureTakenBackInTwoMotionsIsNoIllegalMove) {
+  Script s("brazilian");
+  s.start();
+  s.play("22-18");
+  s.play("11-15");
+  s.play("18x11");
+  const Observation before = s.board(s.rules->play(s.rules->start(), "22-18 11-15"));
+  EXPECT_EQ(summary(s.see(s.with(before, "15", ""), 300)), "") << "the man back, the captured man not yet";
+  EXPECT_EQ(summary(s.see(before, 300)), "takeback:2");
+  EXPECT_EQ(s.referee.ply(), 2);
+}
+
+// The same board left standing is announced: the capturing man moved back out of turn.
+TEST(DraughtsRefereeTest, ACaptureHalfTakenBackThatStaysIsIllegal) {
+  Script s("brazilian");
+  s.start();
+  s.play("22-18");
+  s.play("11-15");
+  s.play("18x11");
+  const Observation half = s.with(s.board(s.rules->play(s.rules->start(), "22-18 11-15")), "15", "");
+  std::string seen = summary(s.see(half, 300));
+  for (int i = 0; i < 4 && seen.empty(); ++i) seen = summary(s.see(half, 300));
+  EXPECT_EQ(seen, "illegal");
+  EXPECT_EQ(s.referee.ply(), 3);
+}
+
 TEST(DraughtsRefereeTest, LastPieceTakenEndsTheGame) {
   RefereeOptions o;
   o.start_fen = "W:W27:B23";
