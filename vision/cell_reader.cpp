@@ -72,13 +72,18 @@ float dist2(const cv::Vec3f& a, const cv::Vec3f& b) {
 // How sure a symbol's kind is: the softmax temperature over its kinds' match scores.
 constexpr float kSymbolTemperature = 0.04f;
 
-// Softmax over scores divided by `temperature`; returns the probability of the best.
-float best_probability(const std::vector<float>& scores, float temperature) {
+// Softmax over scores divided by `temperature`; returns the probability of `score` (one of them).
+float probability_of(const std::vector<float>& scores, float score, float temperature) {
   if (scores.empty()) return 0;
   const float mx = *std::max_element(scores.begin(), scores.end());
   float sum = 0;
   for (float s : scores) sum += std::exp((s - mx) / temperature);
-  return 1.f / sum;
+  return std::exp((score - mx) / temperature) / sum;
+}
+
+// The same, the probability of the best.
+float best_probability(const std::vector<float>& scores, float temperature) {
+  return scores.empty() ? 0 : probability_of(scores, *std::max_element(scores.begin(), scores.end()), temperature);
 }
 
 // The smooth per-channel field (BoardPaint::empty_board_ratio) of `rel` over `empty` (both relative to their
@@ -1010,14 +1015,13 @@ void CellReader::limit_kinds(std::vector<SiteDetail>& details) const {
       if (!d.occupied || d.side != side || d.kind_scores.empty()) continue;
       // More faces than the side owns pieces (a side misread): the rest keep their best match.
       d.kind = kind_of[i] ? kind_of[i] : d.kind_scores.front().first;
-      const float top = d.kind_scores.front().second;
-      float sum = 0, mine = 0;
+      std::vector<float> scores;
+      float mine = 0;
       for (const auto& [kind, score] : d.kind_scores) {
-        const float e = std::exp((score - top) / kSymbolTemperature);
-        sum += e;
-        if (kind == d.kind) mine = e;
+        scores.push_back(score);
+        if (kind == d.kind) mine = score;
       }
-      d.kind_p = mine / sum;
+      d.kind_p = probability_of(scores, mine, kSymbolTemperature);
     }
   }
 }
