@@ -335,6 +335,97 @@ std::optional<BoardFit> BoardLocator::fit(const std::vector<MarkerSighting>& sig
   return fit;
 }
 
+std::optional<MarkerSighting> BoardLocator::sight_near(const cv::Mat& gray, const BoardFit& fit, const Marker& marker,
+                                                       const std::vector<bool>& pattern) const {
+  const int n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(pattern.size()))));
+  if (n < 3 || n * n != static_cast<int>(pattern.size())) return std::nullopt;
+  const auto board_corners = marker.corners();
+  std::vector<cv::Point2d> predicted = project(fit, std::vector<Vec2>(board_corners.begin(), board_corners.end()));
+  double side = 0;
+  for (int k = 0; k < 4; ++k) side += cv::norm(predicted[(k + 1) % 4] - predicted[k]) / 4;
+  // Too small to read its cells, or too far off for its neighbours' pattern not to be mistaken for it.
+  if (side < 2.5 * n) return std::nullopt;
+  const double reach = std::min(0.6 * side, 14.0);
+  // Three by three points per cell, its middle half: a cell's mean away from the blur of its borders.
+  const double cell = marker.size_mm / n;
+  const Vec2 top_left = board_corners[0];
+  std::vector<Vec2> points;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 3; ++i)
+          points.push_back({top_left.x + (c + 0.25 + 0.25 * i) * cell, top_left.y + (r + 0.25 + 0.25 * j) * cell});
+  const std::vector<cv::Point2d> px = project(fit, points);
+  for (const cv::Point2d& p : px)
+    if (p.x < reach + 3 || p.y < reach + 3 || p.x > gray.cols - reach - 4 || p.y > gray.rows - reach - 4)
+      return std::nullopt;
+  // The offset whose cell means correlate best with the pattern (white +1, black -1).
+  double pattern_mean = 0;
+  for (bool black : pattern) pattern_mean += black ? -1 : 1;
+  pattern_mean /= static_cast<double>(pattern.size());
+  std::vector<double> means(pattern.size());
+  auto score_at = [&](cv::Point2d d, bool whole_cells) {
+    double sum = 0, sum2 = 0, with_pattern = 0;
+    for (size_t k = 0; k < pattern.size(); ++k) {
+      double m = 0;
+      if (whole_cells) {
+        for (size_t q = 0; q < 9; ++q) m += sample(gray, px[k * 9 + q] + d);
+        m /= 9;
+      } else {
+        m = sample(gray, px[k * 9 + 4] + d);  // the cell's middle
+      }
+      sum += m;
+      sum2 += m * m;
+      with_pattern += pattern[k] ? -m : m;
+    }
+    const double count = static_cast<double>(pattern.size());
+    const double mean = sum / count, sd = std::sqrt(std::max(0.0, sum2 / count - mean * mean));
+    if (sd < 10) return -1.0;
+    // Pearson's r between the means and the pattern, but for the pattern's own spread (the same at every offset).
+    return (with_pattern - count * mean * pattern_mean) / (count * sd);
+  };
+  // Whole pixels over the reach by the cells' middles, then half pixels round the best by whole cells.
+  double best_score = -1;
+  cv::Point2d best_offset;
+  const int steps = static_cast<int>(std::ceil(reach));
+  for (int sy = -steps; sy <= steps; ++sy)
+    for (int sx = -steps; sx <= steps; ++sx) {
+      const double score = score_at({static_cast<double>(sx), static_cast<double>(sy)}, false);
+      if (score > best_score) best_score = score, best_offset = {static_cast<double>(sx), static_cast<double>(sy)};
+    }
+  if (best_score < 0) return std::nullopt;
+  const cv::Point2d coarse = best_offset;
+  best_score = -1;
+  for (int sy = -2; sy <= 2; ++sy)
+    for (int sx = -2; sx <= 2; ++sx) {
+      const cv::Point2d d = coarse + cv::Point2d(0.5 * sx, 0.5 * sy);
+      const double score = score_at(d, true);
+      if (score > best_score) best_score = score, best_offset = d;
+    }
+  if (best_score < 0) return std::nullopt;
+  // Read the cells at the best offset as the tracker's check does: nearly every cell must show its own colour.
+  double lo = 1e9, hi = -1e9;
+  for (size_t k = 0; k < pattern.size(); ++k) {
+    double m = 0;
+    for (size_t q = 0; q < 9; ++q) m += sample(gray, px[k * 9 + q] + best_offset);
+    means[k] = m / 9;
+    lo = std::min(lo, means[k]);
+    hi = std::max(hi, means[k]);
+  }
+  if (hi - lo < 40) return std::nullopt;
+  const double mid = (lo + hi) / 2;
+  int wrong = 0;
+  for (size_t k = 0; k < pattern.size(); ++k) wrong += (means[k] < mid) != pattern[k];
+  if (wrong > 1) return std::nullopt;
+  for (cv::Point2d& p : predicted) p += best_offset;
+  auto edges = marker_corners_from_edges(gray, predicted, lens_ ? &*lens_ : nullptr);
+  if (!edges) return std::nullopt;
+  MarkerSighting s;
+  s.id = marker.id;
+  s.corners = *edges;
+  return s;
+}
+
 std::optional<BoardFit> BoardLocator::refine(const cv::Mat& gray, const BoardFit& first,
                                              const std::vector<MarkerSighting>& sightings) const {
   std::vector<MarkerSighting> refined;
@@ -348,6 +439,29 @@ std::optional<BoardFit> BoardLocator::refine(const cv::Mat& gray, const BoardFit
   }
   std::optional<BoardFit> second = fit(refined);
   if (!second) return std::nullopt;
+
+  // Markers the detector missed (small or steep ones, glare across a border) are looked for where the fit
+  // puts them: a fit from two or three markers extrapolates across the board by many pixels, and each marker
+  // found beside them pins it down. Rounds, because a marker found brings the ones beyond it within reach.
+  if (params_.sight_missed_markers) {
+    auto dictionary = aruco_dictionary(model_.markers.dictionary);
+    for (int round = 0; round < 3; ++round) {
+      bool found = false;
+      for (const Marker& m : model_.markers.markers) {
+        const bool have =
+            std::any_of(refined.begin(), refined.end(), [&](const MarkerSighting& s) { return s.id == m.id; });
+        if (have) continue;
+        if (auto s = sight_near(gray, *second, m, marker_cells(*dictionary, m.id).black)) {
+          refined.push_back(*s);
+          found = true;
+        }
+      }
+      if (!found) break;
+      std::optional<BoardFit> wider = fit(refined);
+      if (!wider) break;
+      second = wider;
+    }
+  }
 
   // The board's outline, measured where the fit puts it: where markers are hidden (a hand on one side), its
   // corners keep the fit from extrapolating.

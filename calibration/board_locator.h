@@ -38,6 +38,9 @@ struct LocatorParams {
   double max_error_px = 2.5;
   // refine: re-measure every visible marker's edges where the first fit predicts them.
   bool refine = true;
+  // refine: look for the markers the detector missed where the fit predicts them (their cell pattern searched
+  // within a few pixels), and fit again with them.
+  bool sight_missed_markers = true;
   // outline: the least normalised correlation between the image and the drawn board for an outline to count.
   double min_outline_score = 0.35;
 };
@@ -100,6 +103,10 @@ class BoardLocator {
   // error; points == 0 when none fits.
   BoardFit least_squares(const std::vector<cv::Point2d>& board, const std::vector<cv::Point2d>& image_px,
                          const std::string& method) const;
+  // `marker` looked for near where `fit` puts it, by its cell pattern (row-major, black = true); nullopt unless
+  // nearly every cell shows its own colour at the best offset and the marker's edges are found there.
+  std::optional<MarkerSighting> sight_near(const cv::Mat& gray, const BoardFit& fit, const Marker& marker,
+                                           const std::vector<bool>& pattern) const;
   std::vector<cv::Point2d> to_ideal(const std::vector<cv::Point2d>& image_px) const;
   std::vector<cv::Point2d> to_image(const std::vector<cv::Point2d>& ideal_px) const;
 
