@@ -23,13 +23,13 @@ std::vector<cv::Point2f> BoardLocate::board_quad_px() const {
   return out;
 }
 
-std::optional<Registration> BoardLocate::recheck(const cv::Mat& frame) {
-  std::optional<RecheckJob> job = begin_recheck(frame);
+std::optional<Registration> BoardLocate::recheck(const cv::Mat& frame, bool refresh_reference) {
+  std::optional<RecheckJob> job = begin_recheck(frame, refresh_reference);
   if (!job) return std::nullopt;
   return finish_recheck(run_recheck(*job));
 }
 
-std::optional<BoardLocate::RecheckJob> BoardLocate::begin_recheck(const cv::Mat& frame) const {
+std::optional<BoardLocate::RecheckJob> BoardLocate::begin_recheck(const cv::Mat& frame, bool refresh_reference) const {
   if (!calibration_ || frame.size() != calibration_->image_size) return std::nullopt;
   const bool have_view = view_ && view_revision_ == revision_;
   if (!fixed_) {
@@ -45,6 +45,7 @@ std::optional<BoardLocate::RecheckJob> BoardLocate::begin_recheck(const cv::Mat&
   job.quad = board_quad_px();
   job.params = params_.registration;
   job.revision = revision_;
+  job.refresh_reference = refresh_reference;
   return job;
 }
 
@@ -77,6 +78,8 @@ BoardLocate::RecheckOutcome BoardLocate::run_recheck(const RecheckJob& job) {
       // The camera moved: the playing area's corners follow the image motion, and the view is taken anew there.
       cv::perspectiveTransform(job.quad, out.quad, cv::Mat(out.registration.image_motion));
       out.reference = reference_at(out.quad);
+    } else if (out.registration.told && job.refresh_reference) {
+      out.reference = reference_at(job.quad);
     }
   }
   out.registration.ms = thread_cpu_ms() - t0;

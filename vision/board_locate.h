@@ -48,7 +48,10 @@ class BoardLocate {
   // board). When the camera moved, the fit follows it (revision() is bumped) and the result says moved. A board
   // tracked by its markers is checked so only while the markers do not confirm its fit (nullopt otherwise; the
   // view is taken while they do).
-  std::optional<Registration> recheck(const cv::Mat& frame);
+  // With `refresh_reference` (a settled frame: no hand in it), a view told unmoved becomes the reference for
+  // later checks, so that the reference follows the light (a lamp switched on since leaves too few features
+  // alike to tell a later knock).
+  std::optional<Registration> recheck(const cv::Mat& frame, bool refresh_reference = false);
 
   // recheck() in three parts, so that its costly middle (feature detection, tens of milliseconds) can run on
   // another thread while a live camera's frames go on: begin_recheck() copies what the check needs (nullopt: no
@@ -61,6 +64,7 @@ class BoardLocate {
     std::vector<cv::Point2f> quad;                      // the playing area's corners under the fit
     RegistrationParams params;
     uint64_t revision = 0;  // the fit checked
+    bool refresh_reference = false;
   };
   struct RecheckOutcome {
     Registration registration;
@@ -68,7 +72,7 @@ class BoardLocate {
     std::vector<cv::Point2f> quad;                      // where the playing area's corners are in the frame
     uint64_t revision = 0;
   };
-  std::optional<RecheckJob> begin_recheck(const cv::Mat& frame) const;
+  std::optional<RecheckJob> begin_recheck(const cv::Mat& frame, bool refresh_reference = false) const;
   static RecheckOutcome run_recheck(const RecheckJob& job);
   Registration finish_recheck(const RecheckOutcome& outcome);
 

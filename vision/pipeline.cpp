@@ -42,7 +42,8 @@ void Pipeline::rebuild_geometry() {
   // origin stay the same. Taken anew from the view's scale, a frame a pixel larger left the empty board out, and an
   // ivory stone on cream card went unseen (morris6 seed 8400006, game 2).
   RectifyParams rectify = params_.rectify;
-  if (rect_) rectify.read_px_per_pitch_min = rectify.read_px_per_pitch_max = rect_->top_frame().px_per_mm * model_.pitch_mm;
+  if (rect_)
+    rectify.read_px_per_pitch_min = rectify.read_px_per_pitch_max = rect_->top_frame().px_per_mm * model_.pitch_mm;
   rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), rectify);
   gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate);
   geometry_revision_ = locate_.revision();
@@ -115,7 +116,7 @@ BoardObservation Pipeline::process(const Frame& frame) {
   const bool check_due = g.just_settled || still_blocked;
   if (check_due) last_recheck_ms_ = frame.t_ms;
   if (!params_.read_in_background) {
-    if (check_due) check = locate_.recheck(frame.image);
+    if (check_due) check = locate_.recheck(frame.image, g.just_settled);
   } else {
     if (pending_check_.valid() && pending_check_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
       check = locate_.finish_recheck(pending_check_.get());
@@ -123,9 +124,10 @@ BoardObservation Pipeline::process(const Frame& frame) {
     const bool still = frame.t_ms - g.last_motion_ms >= params_.gate.still_ms;
     if (check_wanted_ && still && !pending_check_.valid()) {
       check_wanted_ = false;
-      if (std::optional<BoardLocate::RecheckJob> job = locate_.begin_recheck(frame.image)) {
+      if (std::optional<BoardLocate::RecheckJob> job = locate_.begin_recheck(frame.image, g.settled)) {
         job->frame = frame.image.clone();  // a camera may reuse its buffer
-        pending_check_ = std::async(std::launch::async, [job = std::move(*job)] { return BoardLocate::run_recheck(job); });
+        pending_check_ =
+            std::async(std::launch::async, [job = std::move(*job)] { return BoardLocate::run_recheck(job); });
       }
     }
   }
@@ -233,8 +235,10 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
       size_t serious = 0, identity = 0;
       for (size_t i = 0; i < expected.size(); ++i) {
         const std::string& got = r.sites[i].token;
-        if (got.substr(0, 1) != expected[i].substr(0, 1) || (!faces && got != expected[i])) ++serious;
-        else if (got != expected[i]) ++identity;
+        if (got.substr(0, 1) != expected[i].substr(0, 1) || (!faces && got != expected[i]))
+          ++serious;
+        else if (got != expected[i])
+          ++identity;
       }
       return std::pair<size_t, size_t>{serious, identity};
     };

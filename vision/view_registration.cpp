@@ -75,7 +75,20 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
   cv::perspectiveTransform(quad_, moved, h);
   for (size_t i = 0; i < quad_.size(); ++i)
     r.corner_shift_px = std::max(r.corner_shift_px, static_cast<double>(cv::norm(moved[i] - quad_[i])));
-  r.moved = r.corner_shift_px > params_.moved_px;
+  // A hand over part of the view leaves the matches on the other part, and the homography through them may
+  // tilt enough to move the far corners by a pixel or two though nothing moved (a hand held still over a small
+  // board, the board then "moved" and the gate started anew under the hand). A scene that did not move is
+  // explained point for point by no motion as well as by the fitted one.
+  std::vector<cv::Point2f> mapped;
+  cv::perspectiveTransform(from, mapped, h);
+  const double still2 = params_.still_px * params_.still_px;
+  for (size_t i = 0; i < from.size(); ++i) {
+    const cv::Point2f dm = mapped[i] - to[i], ds = from[i] - to[i];
+    r.fitted_close += dm.dot(dm) <= still2;
+    r.still_close += ds.dot(ds) <= still2;
+  }
+  const bool no_motion_explains = r.still_close >= params_.still_share * r.fitted_close;
+  r.moved = r.corner_shift_px > params_.moved_px && !no_motion_explains;
   r.ms = thread_cpu_ms() - t0;
   return r;
 }

@@ -23,7 +23,11 @@ struct RegistrationParams {
   double ransac_px = 2.0;         // RANSAC inlier distance, image pixels
   int min_inliers = 40;           // fewer: the check cannot tell (hands, a view too plain)
   double min_inlier_share = 0.3;  // of the matches
-  double moved_px = 1.5;          // a board corner displaced by more than this: the camera moved
+  double moved_px = 1.5;          // a board corner displaced by more than this: the camera moved ...
+  // ... unless no motion at all explains the matches nearly as well, each within still_px, as the fitted one
+  // does: at least still_share as many.
+  double still_px = 1.0;
+  double still_share = 0.5;
 };
 
 struct Registration {
@@ -32,6 +36,8 @@ struct Registration {
   cv::Matx33d image_motion = cv::Matx33d::eye();  // reference image pixels → the new view's
   int matches = 0, inliers = 0;
   double corner_shift_px = 0;  // largest displacement of the watched quad's corners
+  int fitted_close = 0;        // matches within still_px of where the fitted motion puts them
+  int still_close = 0;         // matches within still_px of where they were
   double ms = 0;
 };
 
