@@ -10,9 +10,11 @@
 
 #include "app/args.h"
 #include "app/commands.h"
+#include "app/vision_setup.h"
 #include "calibration/board_locator.h"
 #include "calibration/board_model.h"
 #include "calibration/calibration.h"
+#include "calibration/corner_lens.h"
 #include "calibration/lens.h"
 #include "calibration/print_board.h"
 #include "engines/common/errors.h"
@@ -110,9 +112,11 @@ void draw_debug(cv::Mat& image, const calib::Calibration& c, const calib::BoardM
   }
 }
 
-// What `calibrate` prints, saves (--save) and draws (--debug) for the calibration `c` of `image`.
+// What `calibrate` prints, saves (--save) and draws (--debug) for the calibration `c` of `image`; `note` (the lens
+// estimated with --corners) is printed under the first line.
 int print_calibration(const Args& args, const calib::Calibration& c, const calib::BoardModel& model,
-                      const cv::Mat& image, const std::vector<calib::MarkerSighting>& sightings) {
+                      const cv::Mat& image, const std::vector<calib::MarkerSighting>& sightings,
+                      const std::string& note = "") {
   if (auto save = args.value("--save")) calib::save_calibration(c, model, *save);
   if (auto debug = args.value("--debug")) {
     cv::Mat shown = image.clone();
@@ -131,6 +135,7 @@ int print_calibration(const Args& args, const calib::Calibration& c, const calib
   }
   std::printf("%s: located by %s (%d markers), reprojection error %.3f px\n", c.game.c_str(), c.fit.method.c_str(),
               c.markers(), c.fit.reprojection_error_px);
+  if (!note.empty()) std::printf("%s\n", note.c_str());
   std::vector<cv::Point2d> sites = c.site_points(model);
   for (size_t i = 0; i < sites.size(); ++i)
     std::printf("%s %.2f %.2f\n", model.sites[i].name.c_str(), sites[i].x, sites[i].y);
@@ -177,8 +182,15 @@ int cmd_calibrate(const Words& words) {
   c.image_size = image.size();
   c.lens = lens;
   std::vector<calib::MarkerSighting> sightings;
-  if (corners) {
+  std::string lens_note;
+  if (corners && lens) {
     c.fit = locator.from_corners(*corners);
+  } else if (corners) {
+    // No lens calibration: its radial distortion is estimated from the board (saved with --save).
+    const calib::CornerLens est = calib::fit_corners_with_lens(model, image, *corners);
+    c.fit = est.fit;
+    c.lens = est.lens;
+    lens_note = corner_lens_note(est);
   } else {
     std::vector<int> foreign;
     cv::Mat gray = calib::gray_of(image);
@@ -196,7 +208,7 @@ int cmd_calibrate(const Words& words) {
     }
     c.fit = *fit;
   }
-  return print_calibration(args, c, model, image, sightings);
+  return print_calibration(args, c, model, image, sightings, lens_note);
 }
 
 int cmd_calibrate_lens(const Words& words) {

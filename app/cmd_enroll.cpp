@@ -59,7 +59,7 @@ int cmd_enroll(const Words& words) {
     expected = tokens_of(*rules, layout == "fen" ? rules->from_fen(*args.value("--fen")) : rules->start(), model);
 
   cv::Mat image = read_image_file(args.positional()[1]);
-  setup.start(image.size());
+  setup.start(image);
   const vision::BoardObservation obs = read_still_image(pipeline, image);
   if (auto debug = args.value("--debug")) write_image(*debug, pipeline.debug_image());
   if (!obs.located)

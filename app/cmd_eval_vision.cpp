@@ -20,8 +20,9 @@
 //
 // How the board is found in the stills (--fit): "truth" (default) gives the reader the renderer's exact camera,
 // as a lens calibration plus a board fit would, so the figures are the reader's own; "corners" gives the four
-// playing-area corners only (--corners, no lens: what a phone user types); "locate" lets the pipeline find the
-// board itself (markers, else the drawn outline). The set is learnt before each still from the start position
+// playing-area corners only (--corners, no lens calibration: what a phone user types; the lens's radial distortion
+// is estimated from the board as `read --corners` does); "locate" lets the pipeline find the board itself
+// (markers, else the drawn outline). The set is learnt before each still from the start position
 // drawn under that still's look, as the referee learns it when a game starts (every image of a dataset has a
 // look of its own, often a set whose colours no default knows); --no-learn reads with the defaults only.
 #include <unistd.h>
@@ -45,6 +46,7 @@
 #include "app/render_setup.h"
 #include "app/vision_eval_setup.h"
 #include "calibration/board_locator.h"
+#include "calibration/corner_lens.h"
 #include "engines/common/errors.h"
 #include "engines/registry.h"
 #include "vision/eval/eval_report.h"
@@ -291,7 +293,26 @@ std::string look_note(const nlohmann::json& l) {
 
 // ---- the dataset ----
 
+// --fit corners: how far the fit puts the sites from the truth's, per image the worst site, plain homography and
+// the fit through the lens estimated from the board, by the look's |k1| (the breakdown's bands; a straight camera,
+// k1 = k2 = 0, apart).
+struct CornerFitTally {
+  struct Band {
+    std::vector<double> plain_worst, fitted_worst;
+    int lens_kept = 0;
+  };
+  std::map<std::string, Band> bands;
+  std::vector<double> estimate_ms;
+};
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
 struct DatasetResult {
+  CornerFitTally corner_fit;
   vision::ReadTally tally;
   std::vector<vision::Breakdown> breakdowns;
   int unread = 0;      // images where the board was not found or the gate never settled
@@ -347,8 +368,31 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
       lens = tf.lens;
       fit = tf.fit;
     } else if (fit_mode == "corners") {
-      calib::BoardLocator locator(gv.model);
-      fit = locator.from_corners(corners_of(truth.at("corners"), truth_path.string()));
+      // As `read --corners` does: the lens's distortion estimated from the board in this image.
+      const std::array<cv::Point2d, 4> corners = corners_of(truth.at("corners"), truth_path.string());
+      const calib::CornerLens est = calib::fit_corners_with_lens(gv.model, img, corners);
+      lens = est.lens;
+      fit = est.fit;
+      if (truth.contains("sites")) {
+        const calib::Calibration plain{game, img.size(), calib::BoardLocator(gv.model).from_corners(corners), {}};
+        const calib::Calibration fitted{game, img.size(), est.fit, est.lens};
+        const std::vector<cv::Point2d> p = plain.site_points(gv.model), q = fitted.site_points(gv.model);
+        double plain_worst = 0, fitted_worst = 0;
+        for (size_t i = 0; i < gv.model.sites.size(); ++i) {
+          const nlohmann::json& t = truth["sites"].value(gv.model.sites[i].name, nlohmann::json());
+          if (!t.is_array() || t.size() != 2) continue;
+          const cv::Point2d at(t[0].get<double>(), t[1].get<double>());
+          plain_worst = std::max(plain_worst, cv::norm(p[i] - at));
+          fitted_worst = std::max(fitted_worst, cv::norm(q[i] - at));
+        }
+        const nlohmann::json look = truth.value("look", nlohmann::json::object());
+        const double k1 = std::abs(num(look, {"camera", "k1"})), k2 = std::abs(num(look, {"camera", "k2"}));
+        CornerFitTally::Band& b = out.corner_fit.bands[k1 == 0 && k2 == 0 ? "0 (none)" : band(k1, {0.05, 0.15}, "")];
+        b.plain_worst.push_back(plain_worst);
+        b.fitted_worst.push_back(fitted_worst);
+        b.lens_kept += est.lens.has_value();
+      }
+      out.corner_fit.estimate_ms.push_back(est.ms);
     }
     std::unique_ptr<vision::Pipeline> made = eval_pipeline(gv, lens);
     if (fit) made->use_fit(*fit, img.size());
@@ -451,8 +495,8 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     cv::Mat img = cv::imread((dir / t["frame"].get<std::string>()).string(), cv::IMREAD_COLOR);
     if (img.empty()) throw InputError("eval-vision --videos: cannot read frame '" + (dir / t["frame"].get<std::string>()).string() + "'");
     if (!fitted) {
-      calib::BoardLocator locator(gv.model);
-      pipeline.use_fit(locator.from_corners(corners_of(t.at("corners"), where)), img.size());
+      const calib::CornerLens est = calib::fit_corners_with_lens(gv.model, img, corners_of(t.at("corners"), where));
+      pipeline.use_fit(est.fit, img.size(), est.lens);
       fitted = true;
     }
     vision::Frame f;
@@ -680,6 +724,19 @@ int cmd_eval_vision(const Words& words) {
         std::printf(" %s→%s ×%lld", pair.first.empty() ? "." : pair.first.c_str(),
                     pair.second.empty() ? "." : pair.second.c_str(), static_cast<long long>(n));
       std::printf("\n");
+    }
+    if (!r.corner_fit.bands.empty()) {
+      std::printf(
+          "sites placed by --fit corners (each image's worst site, px from the truth: median / largest over "
+          "images):\n");
+      for (const auto& [name, b] : r.corner_fit.bands)
+        std::printf(
+            "  |k1| %-9s plain homography %5.2f / %5.2f px, through the estimated lens %5.2f / %5.2f px; lens kept %d "
+            "of %zu\n",
+            name.c_str(), median_of(b.plain_worst), *std::max_element(b.plain_worst.begin(), b.plain_worst.end()),
+            median_of(b.fitted_worst), *std::max_element(b.fitted_worst.begin(), b.fitted_worst.end()), b.lens_kept,
+            b.plain_worst.size());
+      std::printf("  lens estimate: median %.0f ms per image\n", median_of(r.corner_fit.estimate_ms));
     }
     report.reads = std::move(r.tally);
     report.breakdowns = std::move(r.breakdowns);

@@ -22,7 +22,7 @@ int cmd_read(const Words& words) {
   VisionSetup setup(game, args);
   if (auto debug = args.value("--debug")) check_image_path(*debug);
   cv::Mat image = read_image_file(args.positional()[1]);
-  setup.start(image.size());
+  setup.start(image);
   vision::Pipeline& pipeline = setup.pipeline();
 
   vision::BoardObservation obs = read_still_image(pipeline, image);

@@ -131,7 +131,8 @@ std::optional<std::string> VisionInput::next() {
     if (!frame) return std::nullopt;
     if (frame_time_) frame_time_(frame->t_ms);
     if (!started_) {
-      setup_.start(frame->image.size());
+      const std::string note = setup_.start(frame->image);
+      if (!note.empty()) std::cerr << "referee: " << note << '\n';
       started_ = true;
     }
     vision::BoardObservation obs = pipeline.process(*frame);

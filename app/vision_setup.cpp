@@ -1,11 +1,13 @@
 #include "app/vision_setup.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
 #include <opencv2/imgcodecs.hpp>
 
 #include "calibration/board_locator.h"
+#include "calibration/corner_lens.h"
 #include "calibration/lens.h"
 #include "engines/common/errors.h"
 #include "vision/game_vision.h"
@@ -71,11 +73,17 @@ VisionSetup::VisionSetup(const std::string& game, const Args& args, vision::Pipe
   }
 }
 
-void VisionSetup::start(cv::Size image_size) {
+std::string VisionSetup::start(const cv::Mat& first_frame) {
+  const cv::Size image_size = first_frame.size();
   if (lens_) lens_->check_image_size(image_size, "the frames");
-  if (corners_) {
+  std::string note;
+  if (corners_ && lens_) {
     calib::BoardLocator locator(pipeline_->model(), {}, lens_);
     pipeline_->use_fit(locator.from_corners(*corners_), image_size);
+  } else if (corners_) {
+    const calib::CornerLens est = calib::fit_corners_with_lens(pipeline_->model(), first_frame, *corners_);
+    pipeline_->use_fit(est.fit, image_size, est.lens);
+    note = corner_lens_note(est);
   } else if (calibration_) {
     if (calibration_->image_size != image_size)
       throw InputError("--calibration '" + calibration_path_ + "' was made for " +
@@ -84,6 +92,22 @@ void VisionSetup::start(cv::Size image_size) {
                        std::to_string(image_size.width) + "x" + std::to_string(image_size.height));
     pipeline_->use_fit(calibration_->fit, image_size);
   }
+  return note;
+}
+
+std::string corner_lens_note(const calib::CornerLens& est) {
+  char line[200];
+  if (est.lens)
+    std::snprintf(line, sizeof line,
+                  "--corners: lens estimated from the board, k1 %.3f at focal %.0f px (the drawing %.2f px from the "
+                  "plain fit, %.2f px from this one; %d points, %.0f ms)",
+                  est.k1, est.focal_px, est.plain_residual_px, est.lens_residual_px, est.points, est.ms);
+  else
+    std::snprintf(line, sizeof line,
+                  "--corners: no lens distortion seen (the drawing %.2f px from the plain fit, %.2f px with k1 %.3f; "
+                  "%d points, %.0f ms)",
+                  est.plain_residual_px, est.lens_residual_px, est.k1, est.points, est.ms);
+  return line;
 }
 
 }  // namespace sb::cli

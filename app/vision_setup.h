@@ -12,6 +12,7 @@
 
 #include "app/args.h"
 #include "calibration/calibration.h"
+#include "calibration/corner_lens.h"
 #include "vision/pipeline.h"
 
 namespace sb::cli {
@@ -30,15 +31,21 @@ cv::Mat read_image_file(const std::string& path);
 // were read (or the board was not found: `located` false).
 vision::BoardObservation read_still_image(vision::Pipeline& pipeline, const cv::Mat& image);
 
+// One line for people: the lens fit_corners_with_lens estimated (or that it kept the plain homography), with the
+// residuals it decided on.
+std::string corner_lens_note(const calib::CornerLens& est);
+
 class VisionSetup {
  public:
   // Reads and checks every vision option at once (a bad file is an error before any frame is read).
   VisionSetup(const std::string& game, const Args& args, vision::PipelineParams params = {});
 
   vision::Pipeline& pipeline() { return *pipeline_; }
-  // Called with the first frame's size: applies the --corners or --calibration fit (a calibration made for
-  // another image size is an InputError).
-  void start(cv::Size image_size);
+  // Called with the first frame: applies the --corners or --calibration fit (a calibration made for another image
+  // size is an InputError). Corners without --lens: the lens's radial distortion is estimated from the board in
+  // this frame (calib::fit_corners_with_lens) and kept when it clearly fits the board's drawing better; the
+  // returned line says what was found (empty when nothing was estimated).
+  std::string start(const cv::Mat& first_frame);
   bool has_fixed_fit() const { return corners_.has_value() || calibration_.has_value(); }
   bool has_set() const { return has_set_; }
 

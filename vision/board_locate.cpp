@@ -123,7 +123,12 @@ void BoardLocate::adopt(const calib::BoardFit& fit, cv::Size size) {
   ++revision_;
 }
 
-void BoardLocate::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
+void BoardLocate::use_fit(const calib::BoardFit& fit, cv::Size image_size, std::optional<calib::Lens> lens) {
+  if (lens) {
+    lens_ = std::move(lens);
+    calib::BoardModel model = tracker_.locator().model();
+    tracker_ = calib::BoardTracker(calib::BoardLocator(std::move(model), params_.locator, lens_), params_.tracker);
+  }
   adopt(fit, image_size);
   tracker_.reset(fit);
   // Whether markers will keep it up to date is known once a frame shows them (update()).

@@ -39,8 +39,10 @@ class BoardLocate {
   BoardLocate(calib::BoardModel model, std::optional<calib::Lens> lens = std::nullopt, LocateParams params = {});
 
   // Starts from a known fit (--corners, --calibration) on frames of `image_size`. Markers, when the board has
-  // them and they are seen, still correct it when the board moves.
-  void use_fit(const calib::BoardFit& fit, cv::Size image_size);
+  // them and they are seen, still correct it when the board moves. `lens`, when given (one estimated with the
+  // fit, calib::fit_corners_with_lens), is the camera's lens from now on: the fit is through it, and so are the
+  // markers' and the camera check's later fits.
+  void use_fit(const calib::BoardFit& fit, cv::Size image_size, std::optional<calib::Lens> lens = std::nullopt);
 
   LocateResult update(const cv::Mat& frame);
 

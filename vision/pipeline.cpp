@@ -22,8 +22,8 @@ Pipeline::Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<S
   set_.game = model_.game;
 }
 
-void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size) {
-  locate_.use_fit(fit, image_size);
+void Pipeline::use_fit(const calib::BoardFit& fit, cv::Size image_size, std::optional<calib::Lens> lens) {
+  locate_.use_fit(fit, image_size, std::move(lens));
 }
 
 void Pipeline::set_piece_set(PieceSet set) {

@@ -51,8 +51,9 @@ class Pipeline {
   Pipeline(calib::BoardModel model, PieceVocabulary vocab, std::vector<SideModel> default_sides,
            PipelineParams params = {}, std::optional<calib::Lens> lens = std::nullopt);
 
-  // A known fit (--corners, --calibration) for frames of `image_size`.
-  void use_fit(const calib::BoardFit& fit, cv::Size image_size);
+  // A known fit (--corners, --calibration) for frames of `image_size`; `lens`, when given, is the lens the fit was
+  // made through (calib::fit_corners_with_lens estimates one) and replaces the pipeline's.
+  void use_fit(const calib::BoardFit& fit, cv::Size image_size, std::optional<calib::Lens> lens = std::nullopt);
   void set_piece_set(PieceSet set);
   const PieceSet& piece_set() const { return set_; }
 
