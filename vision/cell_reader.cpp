@@ -914,12 +914,13 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
                                                            Pictures which) const {
   // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
   // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
+  const float blob_weight = set.count_blob_weight > 0 ? set.count_blob_weight : kCountBlobWeight;
   std::map<char, float> best;
   for (const KindModel& k : set.kinds) {
     if (k.token.size() != 2) continue;
     if (k.token[0] != side ? which == Pictures::Own : which == Pictures::Other) continue;
     float s = rotational_match(polar, k.polar);
-    if (k.dots >= 0) s += dots == k.dots ? 0.08f : -0.08f;
+    if (k.dots >= 0) s += dots == k.dots ? blob_weight : -blob_weight;
     if (k.token[0] != side) s -= 0.02f;
     auto [it, fresh] = best.emplace(k.token[1], s);
     if (!fresh) it->second = std::max(it->second, s);
@@ -1448,6 +1449,15 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       StartFaces faces_marks;
       learn_pictures(false, set, start_faces);
       learn_pictures(true, about_marks, faces_marks);
+      // How much the blob count backs the pictures: by the share of the start's faces it counts right (the same
+      // however the pictures are centred). All of them: 0.15; 0.7 of them or fewer: 0.04 (blur merges dots and
+      // the blob count then misleads where the pictures may still tell); in between on a straight line.
+      int counted_right = 0;
+      for (const auto& [i, polar, dots] : start_faces) counted_right += dots == expected[i][1] - '0';
+      const float counted_share =
+          start_faces.empty() ? 0.f : static_cast<float>(counted_right) / static_cast<float>(start_faces.size());
+      set.count_blob_weight = 0.04f + 0.11f * std::clamp((counted_share - 0.7f) / 0.3f, 0.f, 1.f);
+      about_marks.count_blob_weight = set.count_blob_weight;
       auto right = [&](const PieceSet& with, const StartFaces& faces) {
         int n = 0;
         for (const auto& [i, polar, dots] : faces) {

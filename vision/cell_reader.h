@@ -31,6 +31,9 @@ namespace sb::vision {
 // Cờ toán: the softmax temperature that turns a face's count scores into the count's probability, for a set that
 // learnt none of its own (PieceSet::count_temperature).
 constexpr float kCountTemperature = 0.05f;
+// Cờ toán: how much the count of dot-like blobs backs the pictures' match, for a set that learnt none of its own
+// (PieceSet::count_blob_weight).
+constexpr float kCountBlobWeight = 0.08f;
 
 struct ReaderParams {
   float search_pitches = 0.3f;        // a top face is looked for this far from where the site's centre projects

@@ -120,6 +120,7 @@ json PieceSet::to_json() const {
   j["occupancy"] = {occupancy[0], occupancy[1], occupancy[2]};
   if (occupancy_body != 0) j["occupancy_body"] = occupancy_body;
   if (count_temperature > 0) j["count_temperature"] = count_temperature;
+  if (count_blob_weight > 0) j["count_blob_weight"] = count_blob_weight;
   json s = json::array();
   for (const SideModel& m : sides) {
     s.push_back({{"side", std::string(1, m.side)},
@@ -178,6 +179,7 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
   }
   if (j.contains("occupancy_body")) p.occupancy_body = static_cast<float>(number(j, "occupancy_body", where, -1000, 1000));
   if (j.contains("count_temperature")) p.count_temperature = static_cast<float>(number(j, "count_temperature", where, 0, 10));
+  if (j.contains("count_blob_weight")) p.count_blob_weight = static_cast<float>(number(j, "count_blob_weight", where, 0, 1));
   const json& sides = field(j, "sides", where);
   if (!sides.is_array()) bad(where, "\"sides\" must be an array");
   for (size_t i = 0; i < sides.size(); ++i) {

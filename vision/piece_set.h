@@ -82,6 +82,12 @@ struct PieceSet {
   // honest. Blur that merges dots makes the start's own counts unsure, and every read count is then held less
   // sure. 0: not learnt (kCountTemperature).
   float count_temperature = 0;
+  // Cờ toán: how much a face's count of dot-like blobs backs the match of its picture (added to a count's score
+  // when the blobs agree with that count's picture, taken off when not). Learnt from the start: as much as its
+  // faces' blob counts are right under this look. Sharp dots are counted right (a blank 0 whose noise pictures
+  // like four dice dots is then told by its blobs), merged ones are not (the pictures then decide). 0: not
+  // learnt (kCountBlobWeight).
+  float count_blob_weight = 0;
   // How the empty board looked in the picture learnt from (level-1 top-plane image, each pixel's colour over
   // the paint's main colour and light falloff there; −1 where a piece stood or off the board), so that what
   // differs from it is seen however closely a piece matches the paint (a light piece on a light sheet) and
