@@ -981,9 +981,11 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
   }
 }
 
-void CellReader::limit_kinds(std::vector<SiteDetail>& details) const {
+void CellReader::limit_kinds(std::vector<SiteDetail>& details, float temperature) const {
   const std::vector<int>& most = vocab_.most_per_side;
-  if (vocab_.face != PieceVocabulary::Face::Symbols || most.size() != vocab_.kinds.size()) return;
+  if (vocab_.face == PieceVocabulary::Face::Plain || most.size() != vocab_.kinds.size()) return;
+  // Counts read without a learnt picture of each (the defaults' blob count) are left as read.
+  const size_t least_scores = vocab_.face == PieceVocabulary::Face::Dots ? vocab_.kinds.size() - 1 : 1;
   struct Choice {
     float score;
     size_t site;
@@ -995,7 +997,7 @@ void CellReader::limit_kinds(std::vector<SiteDetail>& details) const {
     choices.clear();
     for (size_t i = 0; i < details.size(); ++i) {
       const SiteDetail& d = details[i];
-      if (!d.occupied || d.side != side) continue;
+      if (!d.occupied || d.side != side || d.kind_scores.size() < least_scores) continue;
       for (const auto& [kind, score] : d.kind_scores) choices.push_back({score, i, kind});
     }
     // The surest matches first: a clear face keeps its kind, an unclear one yields to it. Ties go by site and
@@ -1013,7 +1015,7 @@ void CellReader::limit_kinds(std::vector<SiteDetail>& details) const {
     }
     for (size_t i = 0; i < details.size(); ++i) {
       SiteDetail& d = details[i];
-      if (!d.occupied || d.side != side || d.kind_scores.empty()) continue;
+      if (!d.occupied || d.side != side || d.kind_scores.size() < least_scores) continue;
       // More faces than the side owns pieces (a side misread): the rest keep their best match.
       d.kind = kind_of[i] ? kind_of[i] : d.kind_scores.front().first;
       std::vector<float> scores;
@@ -1022,7 +1024,7 @@ void CellReader::limit_kinds(std::vector<SiteDetail>& details) const {
         scores.push_back(score);
         if (kind == d.kind) mine = score;
       }
-      d.kind_p = probability_of(scores, mine, kSymbolTemperature);
+      d.kind_p = probability_of(scores, mine, temperature);
     }
   }
 }
@@ -1141,7 +1143,8 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     clock.lap("identities");
     for (size_t k = 0; k < idx.size(); ++k) out.details[idx[k]] = std::move(sub[k]);
   }
-  limit_kinds(out.details);
+  const float count_temperature = set.count_temperature > 0 ? set.count_temperature : kCountTemperature;
+  limit_kinds(out.details, symbols_ ? kSymbolTemperature : count_temperature);
   if (cacheable) {
     if (!partial) {
       cache->valid = true;

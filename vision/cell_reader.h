@@ -175,10 +175,12 @@ class CellReader {
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
-  // Cờ tư lệnh: each side's faces take their kinds from the best match down, a kind only while the side owns
-  // pieces of it left (PieceVocabulary::most_per_side); a face whose likelier kinds are all taken gets its next.
-  // Over the whole board (every site, read now or taken from the previous read), from each site's kind_scores.
-  void limit_kinds(std::vector<SiteDetail>& details) const;
+  // Cờ tư lệnh's symbols and Cờ toán's counts: each side's faces take their kinds from the best match down, a
+  // kind only while the side owns pieces of it left (PieceVocabulary::most_per_side); a face whose likelier kinds
+  // are all taken gets its next. Over the whole board (every site, read now or taken from the previous read),
+  // from each site's kind_scores (counts: only faces matched with a learnt picture of every count).
+  // `temperature`: the softmax temperature of the kind's probability.
+  void limit_kinds(std::vector<SiteDetail>& details, float temperature) const;
   // Cờ toán: each count's best match of a face's polar picture (`dots`: its dot-like blobs) with the set's
   // pictures of `side`'s counts, of the other side's, or both's; best first.
   enum class Pictures { Own, Other, Both };

@@ -17,6 +17,8 @@ PieceVocabulary vocabulary_for(const std::string& game) {
   } else if (game == "cotoan") {
     v.sides = "RB";
     v.kinds = "0123456789";
+    // One piece of each count (RULES.md): a blurred 8 read as a 9 yields the 9 to the side's surer 9.
+    v.most_per_side = std::vector<int>(10, 1);
     v.face = PieceVocabulary::Face::Dots;
   } else if (game == "cotulenh") {
     v.sides = "RB";
