@@ -19,6 +19,40 @@ cv::Point2d apply(const cv::Matx33d& h, double x, double y) {
   return {v[0] / v[2], v[1] / v[2]};
 }
 
+// The falloff as foreign_mask and glare_near use it: evaluated at the middle of each block of 8 columns of a row
+// and held across the block. A read judges one paint round every site (the rois overlap, glare_near's windows
+// are a pitch wide), so each row's values are computed once, the first time it is asked for, and kept while the
+// paint and the image size stay the same: one exp per block instead of one per block per window.
+class HeldGain {
+ public:
+  // The row's values, one per block of 8 columns.
+  const float* row(const BoardPaint& paint, cv::Size size, int v) {
+    if (size != size_ || paint.light != light_) {
+      size_ = size, light_ = paint.light;
+      blocks_ = (size.width + 7) / 8;
+      values_.assign(static_cast<size_t>(blocks_) * static_cast<size_t>(size.height), 0.f);
+      done_.assign(static_cast<size_t>(size.height), 0);
+    }
+    float* out = values_.data() + static_cast<size_t>(v) * static_cast<size_t>(blocks_);
+    if (!done_[static_cast<size_t>(v)]) {
+      const float sx = 1.f / static_cast<float>(std::max(1, size.width - 1)),
+                  sy = 1.f / static_cast<float>(std::max(1, size.height - 1));
+      for (int b = 0; b < blocks_; ++b) out[b] = paint.gain((8 * b + 4) * sx, v * sy);
+      done_[static_cast<size_t>(v)] = 1;
+    }
+    return out;
+  }
+
+ private:
+  cv::Size size_;
+  cv::Vec<float, 6> light_;
+  int blocks_ = 0;
+  std::vector<float> values_;
+  std::vector<uchar> done_;
+};
+
+thread_local HeldGain held_gain;
+
 }  // namespace
 
 cv::Mat paint_labels(const Rectifier& rect) {
@@ -240,7 +274,6 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
                      const std::vector<cv::Rect>* rois, const std::vector<float>* glare) {
   cv::Mat mask(top.size(), CV_8U, cv::Scalar(kNoPaint));
   if (!paint.ok) return mask;
-  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const cv::Rect all(0, 0, top.cols, top.rows);
   const std::vector<cv::Rect> whole{all};
   const std::vector<cv::Rect>& judged = rois ? *rois : whole;
@@ -253,11 +286,10 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
       const uchar* l = labels.ptr<uchar>(v);
       uchar* o = mask.ptr<uchar>(v);
       // Held from the last multiple of 8, as for the whole image, so a pixel is judged alike either way.
-      float g = paint.gain(((roi.x & ~7) + 4) * sx, v * sy);
+      const float* gains = held_gain.row(paint, top.size(), v);
       for (int u = roi.x; u < roi.x + roi.width; ++u) {
-        if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
         if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;
-        cv::Vec3f pred = paint.colour[l[u]] * g;
+        cv::Vec3f pred = paint.colour[l[u]] * gains[u >> 3];
         const cv::Vec3f obs(row[u][0], row[u][1], row[u][2]);
         if (allowance > 0) {
           const float excess = std::min({obs[0] - pred[0], obs[1] - pred[1], obs[2] - pred[2]});
@@ -279,28 +311,27 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
 }
 
 float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre, float reach,
-                 float share) {
+                 float share, float below) {
   const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, top.cols - 1);
   const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, top.rows - 1);
   const uchar own = labels.at<uchar>(cy, cx);
   if (!paint.ok) return 0;
-  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
-              sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   const int x0 = std::max(0, static_cast<int>(centre.x - reach)),
             x1 = std::min(top.cols - 1, static_cast<int>(centre.x + reach));
   const int y0 = std::max(0, static_cast<int>(centre.y - reach)),
             y1 = std::min(top.rows - 1, static_cast<int>(centre.y + reach));
   constexpr float kClipped = 250.f;
-  std::vector<float> excess;
+  thread_local std::vector<float> excess;
+  excess.clear();
+  size_t under = 0;  // values below `below`
   for (int v = y0; v <= y1; ++v) {
     const auto* row = top.ptr<cv::Vec3b>(v);
     const uchar* l = labels.ptr<uchar>(v);
-    float g = paint.gain(((x0 & ~7) + 4) * sx, v * sy);
+    const float* gains = held_gain.row(paint, top.size(), v);
     for (int u = x0; u <= x1; ++u) {
-      if ((u & 7) == 0) g = paint.gain((u + 4) * sx, v * sy);
       const float dx = u - centre.x, dy = v - centre.y;
       if (dx * dx + dy * dy > reach * reach || l[u] == kNoPaint || l[u] == own || !paint.seen[l[u]]) continue;
-      const cv::Vec3f pred = paint.colour[l[u]] * g;
+      const cv::Vec3f pred = paint.colour[l[u]] * gains[u >> 3];
       // A channel clipped at white only says the glare added at least what its paint left below white.
       float least = 1e9f, bound = 0;
       for (int k = 0; k < 3; ++k) {
@@ -309,11 +340,16 @@ float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& pa
         else
           bound = std::max(bound, 255.f - pred[k]);
       }
-      excess.push_back(least < 1e8f ? least : bound);
+      const float e = least < 1e8f ? least : bound;
+      excess.push_back(e);
+      under += e < below;
     }
   }
   if (excess.size() < 30) return 0;
-  auto at = excess.begin() + static_cast<long>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  const size_t rank = static_cast<size_t>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  // More values below `below` than the rank: the quantile is below it too.
+  if (under > rank) return 0;
+  auto at = excess.begin() + static_cast<long>(rank);
   std::nth_element(excess.begin(), at, excess.end());
   return std::max(0.f, *at);
 }

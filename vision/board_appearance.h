@@ -57,9 +57,10 @@ cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardP
 // there), of each pixel's least excess over the paint model among its unclipped channels (a pixel clipped at
 // white in all three: the most its paint lacked of white, a lower bound). 0 when fewer than 30 pixels are
 // counted. Shadows lower the excess; a light piece's side that reaches there raises it by little more than it
-// differs from that paint.
+// differs from that paint. With `below` > 0, a glare less than it is returned as 0 without the pixels being
+// ordered (a caller that uses only glare of at least `below`).
 float glare_near(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre,
-                 float reach, float share);
+                 float reach, float share, float below = 0);
 
 // The share of the modelled pixels within `radius` of `centre` that are foreign (0.5 when too few are modelled).
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius);

@@ -520,7 +520,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
       if (only && !(*only)[i]) continue;
       const cv::Point2f c = centre_of(i);
       if (foreign_share(planes.foreign, c, radius) <= 0) continue;
-      const float glare = glare_near(top, labels, paint, c, params_.glare_reach * pitch_px, params_.glare_share);
+      const float glare =
+          glare_near(top, labels, paint, c, params_.glare_reach * pitch_px, params_.glare_share, params_.glare_min);
       if (glare < params_.glare_min) continue;
       const std::vector<cv::Rect> roi{
           cv::Rect(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1) & all};
