@@ -476,38 +476,75 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   return f;
 }
 
+namespace {
+
+// The pixels of a face patch within 0.9 of the radius, in row order: the ones mark_map measures. Their positions
+// in top-face radii from the centre, and the sums of the plane fit's terms over all of them (its first pass uses
+// every pixel), summed in the same order as the fit sums them.
+struct MarkPixels {
+  std::vector<int> at;  // index in the patch
+  std::vector<float> x, y;
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+};
+
+const MarkPixels& mark_pixels() {
+  static const MarkPixels table = [] {
+    MarkPixels t;
+    const float c0 = (kFaceSize - 1) / 2.f;
+    const auto& radii = face_radii();
+    for (int v = 0; v < kFaceSize; ++v)
+      for (int u = 0; u < kFaceSize; ++u) {
+        if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.9f) continue;
+        t.at.push_back(v * kFaceSize + u);
+        t.x.push_back((u - c0) / kFaceRadius);
+        t.y.push_back((v - c0) / kFaceRadius);
+      }
+    for (size_t i = 0; i < t.at.size(); ++i) {
+      const double x = t.x[i], y = t.y[i];
+      t.n += 1, t.sx += x, t.sy += y, t.sxx += x * x, t.sxy += x * y, t.syy += y * y;
+    }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
 cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark) {
   cv::Mat out = cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
   const cv::Vec3f axis = mark - body;
   const float len2 = axis.dot(axis);
   if (len2 < 4) return out;
   const float inv = 1.f / len2;
-  const float c0 = (kFaceSize - 1) / 2.f;
-  struct Px {
-    int at;      // index in the patch
-    float x, y;  // position in top-face radii from the centre
-    float m;
-  };
-  const auto& radii = face_radii();
-  thread_local std::vector<Px> px;
-  px.clear();
-  for (int v = 0; v < kFaceSize; ++v) {
-    const auto* row = face.patch.ptr<cv::Vec3f>(v);
-    for (int u = 0; u < kFaceSize; ++u) {
-      if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.9f) continue;
-      px.push_back({v * kFaceSize + u, (u - c0) / kFaceRadius, (v - c0) / kFaceRadius, (row[u] - body).dot(axis) * inv});
-    }
-  }
+  const cv::Mat whole = face.patch.isContinuous() ? face.patch : face.patch.clone();
+  const MarkPixels& mp = mark_pixels();
+  const size_t count = mp.at.size();
+  const float* px = mp.x.data();
+  const float* py = mp.y.data();
+  // Each pixel's position along the body → mark axis (1 at the mark's colour).
+  thread_local std::vector<float> ms, vals;
+  ms.resize(count);
+  const auto* patch = whole.ptr<cv::Vec3f>();
+  for (size_t i = 0; i < count; ++i) ms[i] = (patch[mp.at[i]] - body).dot(axis) * inv;
   // Light falls unevenly across a face (the lamp's direction, a glossy sheen): take a plane fitted to the body
   // (the pixels that are not marks) off before deciding what is mark. Normal equations of m ≈ a0 + ax·x + ay·y.
   double a0 = 0, ax = 0, ay = 0;
   for (int iter = 0; iter < 3; ++iter) {
     double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, sm = 0, sxm = 0, sym = 0;
-    for (const Px& p : px) {
-      const double x = p.x, y = p.y, m = p.m;
-      if (iter > 0 && std::abs(m - (a0 + ax * x + ay * y)) > 0.22) continue;
-      n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
-      sm += m, sxm += x * m, sym += y * m;
+    if (iter == 0) {
+      // Every pixel: the terms of the position alone are the table's.
+      n = mp.n, sx = mp.sx, sy = mp.sy, sxx = mp.sxx, sxy = mp.sxy, syy = mp.syy;
+      for (size_t i = 0; i < count; ++i) {
+        const double x = px[i], y = py[i], m = ms[i];
+        sm += m, sxm += x * m, sym += y * m;
+      }
+    } else {
+      for (size_t i = 0; i < count; ++i) {
+        const double x = px[i], y = py[i], m = ms[i];
+        if (std::abs(m - (a0 + ax * x + ay * y)) > 0.22) continue;
+        n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+        sm += m, sxm += x * m, sym += y * m;
+      }
     }
     if (n < 30) break;
     // Cholesky of the 3×3 normal matrix, by hand (cv::solve's set-up costs more than the solve).
@@ -523,19 +560,17 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
     ax = (z1 - l21 * ay) / l11;
     a0 = (z0 - l10 * ax - l20 * ay) / l00;
   }
-  thread_local std::vector<float> vals;
-  vals.clear();
-  for (Px& p : px) {
-    const double x = p.x, y = p.y;
-    p.m = static_cast<float>(p.m - (a0 + ax * x + ay * y));
-    vals.push_back(p.m);
+  for (size_t i = 0; i < count; ++i) {
+    const double x = px[i], y = py[i];
+    ms[i] = static_cast<float>(ms[i] - (a0 + ax * x + ay * y));
   }
   // Scale so that the marks' cores are near 1 whatever the contrast.
+  vals.assign(ms.begin(), ms.end());
   auto p97 = vals.begin() + static_cast<long>(vals.size() * 97 / 100);
   std::nth_element(vals.begin(), p97, vals.end());
   const float scale = 1.f / std::max(0.35f, *p97);
   float* o = out.ptr<float>();
-  for (const Px& p : px) o[p.at] = std::clamp(p.m * scale, -0.5f, 1.5f);
+  for (size_t i = 0; i < count; ++i) o[mp.at[i]] = std::clamp(ms[i] * scale, -0.5f, 1.5f);
   return out;
 }
 
