@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-
+#include <limits>
 #include <opencv2/imgproc.hpp>
 
 #include "calibration/board_drawing.h"
@@ -310,39 +310,48 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
   return mask;
 }
 
-float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre, float reach,
-                 float share, float below) {
-  const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, top.cols - 1);
-  const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, top.rows - 1);
-  const uchar own = labels.at<uchar>(cy, cx);
-  if (!paint.ok) return 0;
-  const int x0 = std::max(0, static_cast<int>(centre.x - reach)),
-            x1 = std::min(top.cols - 1, static_cast<int>(centre.x + reach));
-  const int y0 = std::max(0, static_cast<int>(centre.y - reach)),
-            y1 = std::min(top.rows - 1, static_cast<int>(centre.y + reach));
+namespace {
+
+// A pixel's excess over the paint model as glare_near counts it: per unclipped channel what it shows above its
+// paint's prediction, the least of them; a pixel clipped at white in every channel only says the glare added at
+// least what its paint left below white. NaN where the paint is not modelled.
+float pixel_excess(const cv::Vec3b& px, uchar label, const BoardPaint& paint, float gain) {
   constexpr float kClipped = 250.f;
+  if (label == kNoPaint || !paint.seen[label]) return std::numeric_limits<float>::quiet_NaN();
+  const cv::Vec3f pred = paint.colour[label] * gain;
+  float least = 1e9f, bound = 0;
+  for (int k = 0; k < 3; ++k) {
+    if (px[k] < kClipped)
+      least = std::min(least, px[k] - pred[k]);
+    else
+      bound = std::max(bound, 255.f - pred[k]);
+  }
+  return least < 1e8f ? least : bound;
+}
+
+// The pixels within `reach` of `centre` painted otherwise than it, in rows from y0: `excess_of(v)` gives row v's
+// excesses (NaN: not modelled). The quantile of glare_near from them.
+template <typename RowExcess>
+float quantile_near(const cv::Mat& labels, cv::Point2f centre, float reach, float share, float below,
+                    RowExcess&& excess_of) {
+  const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, labels.cols - 1);
+  const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, labels.rows - 1);
+  const uchar own = labels.at<uchar>(cy, cx);
+  const int x0 = std::max(0, static_cast<int>(centre.x - reach)),
+            x1 = std::min(labels.cols - 1, static_cast<int>(centre.x + reach));
+  const int y0 = std::max(0, static_cast<int>(centre.y - reach)),
+            y1 = std::min(labels.rows - 1, static_cast<int>(centre.y + reach));
   thread_local std::vector<float> excess;
   excess.clear();
   size_t under = 0;  // values below `below`
   for (int v = y0; v <= y1; ++v) {
-    const auto* row = top.ptr<cv::Vec3b>(v);
     const uchar* l = labels.ptr<uchar>(v);
-    const float* gains = held_gain.row(paint, top.size(), v);
+    const float* e = excess_of(v);
     for (int u = x0; u <= x1; ++u) {
       const float dx = u - centre.x, dy = v - centre.y;
-      if (dx * dx + dy * dy > reach * reach || l[u] == kNoPaint || l[u] == own || !paint.seen[l[u]]) continue;
-      const cv::Vec3f pred = paint.colour[l[u]] * gains[u >> 3];
-      // A channel clipped at white only says the glare added at least what its paint left below white.
-      float least = 1e9f, bound = 0;
-      for (int k = 0; k < 3; ++k) {
-        if (row[u][k] < kClipped)
-          least = std::min(least, row[u][k] - pred[k]);
-        else
-          bound = std::max(bound, 255.f - pred[k]);
-      }
-      const float e = least < 1e8f ? least : bound;
-      excess.push_back(e);
-      under += e < below;
+      if (dx * dx + dy * dy > reach * reach || l[u] == own || std::isnan(e[u])) continue;
+      excess.push_back(e[u]);
+      under += e[u] < below;
     }
   }
   if (excess.size() < 30) return 0;
@@ -352,6 +361,47 @@ float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& pa
   auto at = excess.begin() + static_cast<long>(rank);
   std::nth_element(excess.begin(), at, excess.end());
   return std::max(0.f, *at);
+}
+
+}  // namespace
+
+float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre, float reach,
+                 float share, float below) {
+  if (!paint.ok) return 0;
+  thread_local std::vector<float> row_excess;
+  row_excess.resize(static_cast<size_t>(top.cols));
+  const int x0 = std::max(0, static_cast<int>(centre.x - reach)),
+            x1 = std::min(top.cols - 1, static_cast<int>(centre.x + reach));
+  return quantile_near(labels, centre, reach, share, below, [&](int v) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    const uchar* l = labels.ptr<uchar>(v);
+    const float* gains = held_gain.row(paint, top.size(), v);
+    for (int u = x0; u <= x1; ++u)
+      row_excess[static_cast<size_t>(u)] = pixel_excess(row[u], l[u], paint, gains[u >> 3]);
+    return row_excess.data();
+  });
+}
+
+GlareField::GlareField(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint)
+    : top_(top_bgr), labels_(labels), paint_(paint) {}
+
+float GlareField::near(cv::Point2f centre, float reach, float share, float below) {
+  if (!paint_.ok) return 0;
+  if (excess_.empty()) {
+    excess_.create(top_.size(), CV_32F);
+    done_.assign(static_cast<size_t>(top_.rows), 0);
+  }
+  return quantile_near(labels_, centre, reach, share, below, [&](int v) {
+    float* e = excess_.ptr<float>(v);
+    if (!done_[static_cast<size_t>(v)]) {
+      const auto* row = top_.ptr<cv::Vec3b>(v);
+      const uchar* l = labels_.ptr<uchar>(v);
+      const float* gains = held_gain.row(paint_, top_.size(), v);
+      for (int u = 0; u < top_.cols; ++u) e[u] = pixel_excess(row[u], l[u], paint_, gains[u >> 3]);
+      done_[static_cast<size_t>(v)] = 1;
+    }
+    return static_cast<const float*>(e);
+  });
 }
 
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius) {

@@ -62,6 +62,22 @@ cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardP
 float glare_near(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint, cv::Point2f centre,
                  float reach, float share, float below = 0);
 
+// glare_near round many centres of one picture and paint (a read asks round every site whose centre looks
+// foreign, and their reaches overlap several times over): each pixel's excess over the paint model is measured
+// once, the first time a row is needed. The picture, labels and paint must not change while it is used.
+class GlareField {
+ public:
+  GlareField(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint);
+  // glare_near(top_bgr, labels, paint, centre, reach, share, below), to the bit.
+  float near(cv::Point2f centre, float reach, float share, float below = 0);
+
+ private:
+  cv::Mat top_, labels_;
+  BoardPaint paint_;
+  cv::Mat excess_;           // CV_32F, NaN where the paint is not modelled; rows filled on first use
+  std::vector<uchar> done_;  // per row
+};
+
 // The share of the modelled pixels within `radius` of `centre` that are foreign (0.5 when too few are modelled).
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius);
 

@@ -516,12 +516,12 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   if (paint.ok && params_.glare_min > 0) {
     const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
     const cv::Rect all(0, 0, top.cols, top.rows);
+    GlareField field(top, labels, paint);
     for (size_t i = 0; i < details.size(); ++i) {
       if (only && !(*only)[i]) continue;
       const cv::Point2f c = centre_of(i);
       if (foreign_share(planes.foreign, c, radius) <= 0) continue;
-      const float glare =
-          glare_near(top, labels, paint, c, params_.glare_reach * pitch_px, params_.glare_share, params_.glare_min);
+      const float glare = field.near(c, params_.glare_reach * pitch_px, params_.glare_share, params_.glare_min);
       if (glare < params_.glare_min) continue;
       const std::vector<cv::Rect> roi{
           cv::Rect(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1) & all};

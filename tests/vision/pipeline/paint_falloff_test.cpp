@@ -1,6 +1,7 @@
 // foreign_mask and glare_near take the paint's falloff from a table kept for the last paint (one exp per row and
-// block of eight columns), and glare_near may stop before ordering its pixels when the caller uses only glare of
-// at least some amount. These tests hold both to what the plain computation gives.
+// block of eight columns), glare_near may stop before ordering its pixels when the caller uses only glare of at
+// least some amount, and GlareField measures each pixel's excess once for many centres. These tests hold them to
+// what the plain computation gives.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -92,6 +93,25 @@ TEST(PaintFalloff, GlareBelowTheCallersFloorIsZeroAndAnyOtherIsTheQuantile) {
     EXPECT_EQ(glare_near(p.top, p.labels, paint, c, reach, share, 1e-3f), quantile >= 1e-3f ? quantile : 0.f);
   }
   EXPECT_GT(at_floor, 10);  // the floor at the quantile was tried where there is glare
+}
+
+TEST(PaintFalloff, AGlareFieldGivesGlareNearsQuantileRoundEveryCentre) {
+  std::mt19937 rng(8150804);
+  std::uniform_real_distribution<float> unit(0, 1);
+  const Picture p = random_picture(8150805);
+  const BoardPaint paint = paint_with(0.25f);
+  GlareField field(p.top, p.labels, paint);
+  int glare = 0;
+  // Centres anywhere (some near the border, windows overlapping), reaches and shares of all sizes, with and
+  // without a floor.
+  for (int trial = 0; trial < 300; ++trial) {
+    const cv::Point2f c(-5 + 140 * unit(rng), -5 + 105 * unit(rng));
+    const float reach = 3 + 30 * unit(rng), share = unit(rng), below = trial % 2 ? 0.f : 40 * unit(rng);
+    const float expected = glare_near(p.top, p.labels, paint, c, reach, share, below);
+    EXPECT_EQ(field.near(c, reach, share, below), expected) << "trial " << trial;
+    glare += expected > 0;
+  }
+  EXPECT_GT(glare, 25);
 }
 
 }  // namespace
