@@ -507,10 +507,8 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     const bool stable = t.value("stable", true);
     if (obs.read && !learnt) {
       // The referee's rule (app/vision_input.cpp): learn from a reading that looks like the start, i.e. most
-      // sites agree on whether a piece stands there.
-      size_t agree = 0;
-      for (size_t i = 0; i < obs.sites.size(); ++i) agree += obs.sites[i].token.empty() == start_tokens[i].empty();
-      if (agree * 10 >= obs.sites.size() * 9) {
+      // sites agree on whether a piece stands there (vision::looks_like_start).
+      if (vision::looks_like_start(start_tokens, obs.sites)) {
         std::vector<std::string> problems;
         learnt = pipeline.learn(start_tokens, &problems);
         if (learnt) ++result.learnt;

@@ -75,9 +75,7 @@ bool VisionInput::try_learn(const vision::BoardObservation& obs) {
     }
   }
   // Only a board that looks like the start: most sites agree on whether a piece stands there.
-  size_t agree = 0;
-  for (size_t i = 0; i < obs.sites.size(); ++i) agree += obs.sites[i].token.empty() == start_tokens_[i].empty();
-  if (agree * 10 < obs.sites.size() * 9) return false;
+  if (!vision::looks_like_start(start_tokens_, obs.sites)) return false;
   std::vector<std::string> problems;
   ++learn_attempts_;
   if (!setup_.pipeline().learn(start_tokens_, &problems)) {

@@ -404,7 +404,7 @@ float GlareField::near(cv::Point2f centre, float reach, float share, float below
   });
 }
 
-float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius) {
+float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius, bool wider) {
   const int x0 = std::max(0, static_cast<int>(centre.x - radius)), x1 = std::min(mask.cols - 1, static_cast<int>(centre.x + radius));
   const int y0 = std::max(0, static_cast<int>(centre.y - radius)), y1 = std::min(mask.rows - 1, static_cast<int>(centre.y + radius));
   int counted = 0, foreign = 0;
@@ -418,7 +418,11 @@ float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius) {
       foreign += m[u];
     }
   }
-  return counted < 8 ? 0.5f : static_cast<float>(foreign) / static_cast<float>(counted);
+  if (counted >= 8) return static_cast<float>(foreign) / static_cast<float>(counted);
+  // A small board's point where many lines meet (morris3's centre at 27 px per pitch: eight lines and a dot) shows
+  // almost nothing but the borders between paints within the centre's radius: judged over a wider circle, which
+  // reaches the sheet between the lines, rather than taken for half foreign (read as a piece on the empty start).
+  return wider ? foreign_share(mask, centre, kWiderCentre * radius, false) : 0.5f;
 }
 
 }  // namespace sb::vision

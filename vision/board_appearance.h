@@ -78,7 +78,9 @@ class GlareField {
   std::vector<uchar> done_;  // per row
 };
 
-// The share of the modelled pixels within `radius` of `centre` that are foreign (0.5 when too few are modelled).
-float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius);
+// The share of the modelled pixels within `radius` of `centre` that are foreign. When too few are modelled there,
+// (with `wider`) the share within kWiderCentre times `radius`; 0.5 when too few are modelled either.
+constexpr float kWiderCentre = 1.6f;
+float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius, bool wider = true);
 
 }  // namespace sb::vision

@@ -449,7 +449,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   // Only the pixels round the sites' centres are looked at, unless the empty board learnt from is compared
   // with the whole picture.
   const bool whole = set.empty_board_role >= 0 && set.empty_board.size() == top.size();
-  const int m = static_cast<int>(std::ceil(radius)) + 1;
+  // Wide enough for foreign_share's wider circle.
+  const int m = static_cast<int>(std::ceil(kWiderCentre * radius)) + 1;
   auto rois_round = [&](auto&& centre, const std::vector<bool>* which) {
     std::vector<cv::Rect> rois;
     for (size_t i = 0; i < details.size(); ++i)

@@ -4,6 +4,13 @@
 
 namespace sb::vision {
 
+bool looks_like_start(const std::vector<std::string>& start, const std::vector<SiteReading>& sites) {
+  if (start.size() != sites.size() || sites.empty()) return false;
+  size_t disagree = 0;
+  for (size_t i = 0; i < sites.size(); ++i) disagree += sites[i].token.empty() != start[i].empty();
+  return disagree * 10 <= sites.size() || disagree <= 1;
+}
+
 FirstPlacements::FirstPlacements(std::vector<std::string> start, std::string sides)
     : start_(std::move(start)), sides_(std::move(sides)), placed_(start_) {
   // Only a start without any piece on the board is a placement game; a start that shows pieces teaches their
