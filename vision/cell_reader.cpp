@@ -439,6 +439,10 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
   }
 }
 
+// Against the kept empty board, the brightness (relative to the sheet: 3 for the sheet itself) below which a pixel's
+// chroma is not compared.
+constexpr float kChromaFloor = 1.5f;
+
 void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set,
                                  std::vector<SiteDetail>& details, const BoardPaint* known,
                                  const std::vector<bool>* only, const std::vector<bool>* pieces) const {
@@ -573,7 +577,11 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
         // Dark paint (ink) is compared by brightness only, against a floor: its chroma is mostly noise and
         // compression artefacts.
         bool alien = std::abs(yc - ye) > std::max(0.3f, (hi - 1) * ye) || yc < lo * ye;
-        if (!alien && ye > 1 && yc > 1) {
+        // Chroma only where the empty board was at least half as bright as its sheet (3 = the sheet's colour): a
+        // lamp of another colour shifts a drawn point's dark ink towards its own colour far more than the sheet,
+        // which the smooth colour field follows (morris6 seed 8716011: the empty b4's ink core foreign from the
+        // lamp at 18 s on, a tenth of its centre, and b4 read as a white man in every later read).
+        if (!alien && ye > kChromaFloor && yc > 1) {
           float d = 0;
           for (int k = 0; k < 3; ++k) d += (c[u][k] / yc - e[u][k] / ye) * (c[u][k] / yc - e[u][k] / ye);
           alien = d > chroma * chroma;

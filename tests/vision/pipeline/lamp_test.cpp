@@ -80,5 +80,53 @@ TEST(MorrisLamp, AnOverexposingLampLeavesTheEmptyCornerEmptyAndTheOnePieceItsSid
   EXPECT_TRUE(misreads(model, obs, truth).empty()) << testing::listed(misreads(model, obs, truth));
 }
 
+// The look of morris6 seed 8716011 (eval-vision --simulations, rounded): ivory and black stones on a cream paper
+// board with dark green ink lines and points.
+Look morris6_look() {
+  return Look::from_json(
+      nlohmann::json::parse(
+          R"({"board": {"colours": {"dark": "#30753f", "ink": "#1f4d4b", "land": "#e6d4c1", "light": "#e1d9b4", "sheet": "#cea98e", "water": "#8db8dd"}, "edge": "#c3a087", "gloss": 0.19, "markers": true, "material": "paper", "texture": 0.525, "thickness_mm": 0.271}, "camera": {"aim_offset_mm": [9.043, 13.574], "azimuth_deg": 102.038, "hfov_deg": 57.288, "k1": -0.111, "k2": -0.013, "px_per_pitch": 73.626, "roll_deg": -1.94, "tilt_deg": 7.544}, "hands": {"size": 1.01, "skin": ["#a77f68", "#6a4a39"], "sleeve": ["#6d6c6c", "#38414a"], "sleeve_length": [0.247, 0.643]}, "light": {"ambient": 0.393, "azimuth_deg": 151.598, "directional": 0.606, "elevation_deg": 30.939, "exposure": 1.178, "glare_size_mm": 56.386, "glare_spots": 1, "glare_strength": 0.56, "gradient": 0.069, "gradient_angle_deg": 269.616, "kelvin": 4060.592, "shadow_softness_mm": 3.223, "vignette": 0.052}, "pieces": {"diameter_pitch": 0.55, "dot_size": 0.126, "dots": "ring", "face": "plain", "gloss": 0.507, "grooves": 2, "height_mm": 5.453, "material": "stone", "max_offset": 0.122, "max_turn_deg": 180.0, "pattern_seed": 2396712561001004, "shade_jitter": 0.19, "shape": "stone", "sides": {"B": {"body": "#292b2f", "mark": "#3e4046"}, "W": {"body": "#e4e0d6", "mark": "#d0cabd"}}, "symbols": "letters", "zero": "ring"}, "sensor": {"defocus_px": 0.0, "jpeg_quality": 0, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 5.299}, "table": {"accent": "#665230", "angle_deg": 67.287, "base": "#917443", "scale_mm": 16.932, "surface": "wood"}})"),
+      "morris6 look");
+}
+
+// morris6 seed 8716011: the lamp (warm, from above) switched on after White's a5 shifted the dark green ink of the
+// empty b4's drawn point towards its own colour, while the sheet round it, which the smooth colour field follows,
+// stayed as it was: the point's core differed in chroma from the kept empty board, a tenth of b4's centre was
+// foreign, and b4 was read as a white man in every later read (the referee announced an illegal placement).
+TEST(MorrisLamp, AWarmLampLeavesTheInkOfAnEmptyPointAsItWas) {
+  Pipeline p = make_pipeline("morris6");
+  const calib::BoardModel& model = p.model();
+  const uint64_t seed = 8716011;
+  const Look look = morris6_look();
+  StillCamera camera(p, look, seed);
+  Rng rng(seed);
+  Scene scene;
+  ASSERT_TRUE(camera.show(scene).read);
+  ASSERT_TRUE(p.learn(std::vector<std::string>(model.sites.size()), nullptr));
+  for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{{"b3", 'W'}, {"c1", 'B'}}) {
+    scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+    ASSERT_TRUE(camera.show(scene).read);
+    ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
+  }
+  scene.pieces.push_back(place_piece(model, look.pieces, "a5", {"W"}, scene.pieces, 'W', rng));
+  LightLook lamp = look.light;
+  lamp.exposure *= 1.35;
+  lamp.directional += 0.35;
+  lamp.azimuth_deg = 40;
+  lamp.elevation_deg = 70;
+  lamp.kelvin = 2900;
+  lamp.glare_spots += 1;
+  camera.renderer.set_light(lamp);
+  const BoardObservation obs = camera.show(scene);
+  ASSERT_TRUE(obs.read);
+  // Without the floor under the chroma test b4, c4 and c5 read as white men under this lamp. c2, beside Black's
+  // c1, still does (not the ink's chroma; not fixed), so the test names the points the ink made wrong.
+  for (const std::string site : {"b4", "c4", "c5", "a3", "e3", "b2", "d2", "d4"}) {
+    const int i = model.site_index(site);
+    ASSERT_GE(i, 0);
+    EXPECT_EQ(obs.sites[static_cast<size_t>(i)].token, "") << site;
+  }
+}
+
 }  // namespace
 }  // namespace sb::vision
