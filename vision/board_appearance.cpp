@@ -70,7 +70,8 @@ cv::Mat paint_labels(const Rectifier& rect) {
   const double ppm = tf.px_per_mm * 1.5;
   cv::Mat drawn = calib::board_image(model, ppm, style);
   // Codes in BGR, in role order: light, dark, ink, water, land, sheet.
-  static const cv::Vec3b codes[kRoles] = {{0, 0, 255}, {0, 255, 0}, {0, 0, 0}, {255, 0, 0}, {0, 255, 255}, {255, 255, 255}};
+  static const cv::Vec3b codes[kRoles] = {{0, 0, 255}, {0, 255, 0},   {0, 0, 0},
+                                          {255, 0, 0}, {0, 255, 255}, {255, 255, 255}};
   cv::Mat fine(drawn.size(), CV_8U, cv::Scalar(kNoPaint));
   for (int y = 0; y < drawn.rows; ++y) {
     const auto* row = drawn.ptr<cv::Vec3b>(y);
@@ -142,7 +143,8 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
   thread_local std::array<std::vector<Sample>, kRoles> row_samples;
   samples.clear(), runs.clear(), rows.clear();
   samples.reserve(top.total() / 4 + 16);
-  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
+              sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   std::array<int, kRoles> count{};
   // log Y of every sum of three 8-bit channels, as the samples compute it (Y = sum / 3 + 1).
   static const std::array<float, 3 * 255 + 1> log_y = [] {
@@ -228,7 +230,8 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     }
     for (int a = 0; a < kFall; ++a) {
       atb.at<double>(kRoles + a) = gy[a];
-      for (int b = a; b < kFall; ++b) ata.at<double>(kRoles + a, kRoles + b) = ata.at<double>(kRoles + b, kRoles + a) = gg[a][b];
+      for (int b = a; b < kFall; ++b)
+        ata.at<double>(kRoles + a, kRoles + b) = ata.at<double>(kRoles + b, kRoles + a) = gg[a][b];
       ata.at<double>(kRoles + a, kRoles + a) += 1e-3;  // a little damping for the falloff
     }
     cv::Mat x;
@@ -405,8 +408,10 @@ float GlareField::near(cv::Point2f centre, float reach, float share, float below
 }
 
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius, bool wider) {
-  const int x0 = std::max(0, static_cast<int>(centre.x - radius)), x1 = std::min(mask.cols - 1, static_cast<int>(centre.x + radius));
-  const int y0 = std::max(0, static_cast<int>(centre.y - radius)), y1 = std::min(mask.rows - 1, static_cast<int>(centre.y + radius));
+  const int x0 = std::max(0, static_cast<int>(centre.x - radius)),
+            x1 = std::min(mask.cols - 1, static_cast<int>(centre.x + radius));
+  const int y0 = std::max(0, static_cast<int>(centre.y - radius)),
+            y1 = std::min(mask.rows - 1, static_cast<int>(centre.y + radius));
   int counted = 0, foreign = 0;
   const float r2 = radius * radius;
   for (int v = y0; v <= y1; ++v) {
@@ -418,7 +423,7 @@ float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius, bool 
       foreign += m[u];
     }
   }
-  if (counted >= 8) return static_cast<float>(foreign) / static_cast<float>(counted);
+  if (counted >= kJudgedPixelsMin) return static_cast<float>(foreign) / static_cast<float>(counted);
   // A small board's point where many lines meet (morris3's centre at 27 px per pitch: eight lines and a dot) shows
   // almost nothing but the borders between paints within the centre's radius: judged over a wider circle, which
   // reaches the sheet between the lines, rather than taken for half foreign (read as a piece on the empty start).

@@ -6,9 +6,8 @@
 #pragma once
 
 #include <array>
-#include <vector>
-
 #include <opencv2/core.hpp>
+#include <vector>
 
 #include "vision/rectifier.h"
 
@@ -22,8 +21,8 @@ cv::Mat paint_labels(const Rectifier& rect);
 struct BoardPaint {
   std::array<cv::Vec3f, 6> colour{};  // per paint role (calib::Paint order, then the bare sheet), BGR
   std::array<bool, 6> seen{};
-  cv::Vec<float, 6> light;            // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
-  int main_role = -1;                 // the role that covers most of the board
+  cv::Vec<float, 6> light;  // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
+  int main_role = -1;       // the role that covers most of the board
   // Per channel, the log-ratio of this picture's colours to the empty board's a set kept, each relative to its
   // own paint (CellReader's foreign share), as a smooth field over the board with the terms of `light`: a lamp
   // that overexposes the board clips its light paint towards white more on one side than on the other (one factor
@@ -36,7 +35,9 @@ struct BoardPaint {
   float empty_board_gain(int k, float x, float y) const;
   // The board's own colour where the light is as at the board's centre: a white reference that does not change
   // with the pieces on the board (the main role's colour).
-  cv::Vec3f reference() const { return main_role < 0 ? cv::Vec3f(200, 200, 200) : colour[static_cast<size_t>(main_role)] * gain(0.5f, 0.5f); }
+  cv::Vec3f reference() const {
+    return main_role < 0 ? cv::Vec3f(200, 200, 200) : colour[static_cast<size_t>(main_role)] * gain(0.5f, 0.5f);
+  }
 };
 
 // Measures the paint colours and the falloff in a level-1 top-plane image (`exclude`: 8-bit, non-zero where
@@ -81,6 +82,8 @@ class GlareField {
 // The share of the modelled pixels within `radius` of `centre` that are foreign. When too few are modelled there,
 // (with `wider`) the share within kWiderCentre times `radius`; 0.5 when too few are modelled either.
 constexpr float kWiderCentre = 1.6f;
+// Fewer modelled pixels than this within a centre's circle cannot be judged there.
+constexpr int kJudgedPixelsMin = 8;
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius, bool wider = true);
 
 }  // namespace sb::vision

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <opencv2/imgproc.hpp>
 #include <optional>
 #include <tuple>
-#include <opencv2/imgproc.hpp>
 
 #include "vision/board_appearance.h"
 #include "vision/symbol_reader.h"
@@ -96,7 +96,8 @@ void fit_empty_board_ratio(const cv::Mat& rel, const cv::Mat& empty, const cv::M
     cv::Vec3f log_ratio;
   };
   std::vector<Sample> samples;
-  const float sx = 1.f / static_cast<float>(std::max(1, rel.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, rel.rows - 1));
+  const float sx = 1.f / static_cast<float>(std::max(1, rel.cols - 1)),
+              sy = 1.f / static_cast<float>(std::max(1, rel.rows - 1));
   for (int v = 0; v < rel.rows; v += 3) {
     const auto* c = rel.ptr<cv::Vec3f>(v);
     const auto* e = empty.ptr<cv::Vec3f>(v);
@@ -155,7 +156,8 @@ void fit_empty_board_ratio(const cv::Mat& rel, const cv::Mat& empty, const cv::M
 cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint, int role) {
   cv::Mat rel(top.size(), CV_32FC3);
   const cv::Vec3f main = paint.colour[static_cast<size_t>(role)];
-  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)), sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
+              sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   for (int v = 0; v < top.rows; ++v) {
     const auto* row = top.ptr<cv::Vec3b>(v);
     auto* o = rel.ptr<cv::Vec3f>(v);
@@ -205,7 +207,7 @@ struct CellReader::Planes {
   std::vector<cv::Mat> top;  // per stack level, from 1
   std::vector<cv::Mat> acc;
   std::vector<Disc> level1;  // per site, the best disc of the level-1 plane (where a stack's top was preferred)
-  cv::Mat foreign;  // level 1: where the empty board does not explain the image (board_appearance.h)
+  cv::Mat foreign;           // level 1: where the empty board does not explain the image (board_appearance.h)
   BoardPaint paint;
 };
 
@@ -349,8 +351,7 @@ void CellReader::find_discs(const Rectifier& rect, FramePyramid& pyramid, float 
     size_t looked = n;
     if (only) look = *only;
     if (l > 1)
-      for (size_t i = 0; i < n; ++i)
-        look[i] = look[i] && planes.level1[i].score >= params_.stack_search_min;
+      for (size_t i = 0; i < n; ++i) look[i] = look[i] && planes.level1[i].score >= params_.stack_search_min;
     looked = static_cast<size_t>(std::count(look.begin(), look.end(), true));
     // Votes over the whole plane, or each window's alone when few sites are looked at (a window's votes come
     // from an area about twice its own).
@@ -453,14 +454,33 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   // Only the pixels round the sites' centres are looked at, unless the empty board learnt from is compared
   // with the whole picture.
   const bool whole = set.empty_board_role >= 0 && set.empty_board.size() == top.size();
-  // Wide enough for foreign_share's wider circle.
-  const int m = static_cast<int>(std::ceil(kWiderCentre * radius)) + 1;
+  // A window as wide as foreign_share's wider circle only round a centre that shows too little paint of a kind
+  // the paint model knows to be judged in its own circle (a small board's crossing of many lines): the same
+  // shares as wide windows everywhere, at a fraction of the pixels.
+  const int m = static_cast<int>(std::ceil(radius)) + 1;
+  const int m_wide = static_cast<int>(std::ceil(kWiderCentre * radius)) + 1;
+  auto judged_pixels = [&](cv::Point2f c) {
+    const int x0 = std::max(0, static_cast<int>(c.x - radius)),
+              x1 = std::min(labels.cols - 1, static_cast<int>(c.x + radius));
+    const int y0 = std::max(0, static_cast<int>(c.y - radius)),
+              y1 = std::min(labels.rows - 1, static_cast<int>(c.y + radius));
+    int n = 0;
+    for (int v = y0; v <= y1; ++v) {
+      const uchar* l = labels.ptr<uchar>(v);
+      for (int u = x0; u <= x1; ++u) {
+        const float dx = u - c.x, dy = v - c.y;
+        n += dx * dx + dy * dy <= radius * radius && l[u] != kNoPaint && planes.paint.seen[l[u]];
+      }
+    }
+    return n;
+  };
   auto rois_round = [&](auto&& centre, const std::vector<bool>* which) {
     std::vector<cv::Rect> rois;
     for (size_t i = 0; i < details.size(); ++i)
       if (!which || (*which)[i]) {
         const cv::Point2f c = centre(i);
-        rois.emplace_back(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1);
+        const int w = planes.paint.ok && judged_pixels(c) < kJudgedPixelsMin ? m_wide : m;
+        rois.emplace_back(static_cast<int>(c.x) - w, static_cast<int>(c.y) - w, 2 * w + 1, 2 * w + 1);
       }
     return rois;
   };
@@ -490,8 +510,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
       const cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
       if (details[i].disc.level > 1 || foreign_share(planes.foreign, c, radius) > params_.repaint_foreign ||
           details[i].disc.score > params_.repaint_score) {
-        cv::circle(exclude, cv::Point(cvRound(c.x), cvRound(c.y)), cvRound(1.15f * std::max(radius, details[i].disc.radius)),
-                   cv::Scalar(255), cv::FILLED);
+        cv::circle(exclude, cv::Point(cvRound(c.x), cvRound(c.y)),
+                   cvRound(1.15f * std::max(radius, details[i].disc.radius)), cv::Scalar(255), cv::FILLED);
         ++excluded;
       }
     }
@@ -677,9 +697,8 @@ void CellReader::measure_body(const Rectifier& rect, const Planes& planes, const
     }
     const cv::Vec3f local_white = white * d.illum;
     const cv::Vec3f seen = div(cv::Vec3f(median_of(ch[0]), median_of(ch[1]), median_of(ch[2])), local_white);
-    const cv::Vec3f paint_rel = div(paint.colour[static_cast<size_t>(role - roles.begin())] *
-                                        (paint.gain(0.5f, 0.5f) * d.illum),
-                                    local_white);
+    const cv::Vec3f paint_rel =
+        div(paint.colour[static_cast<size_t>(role - roles.begin())] * (paint.gain(0.5f, 0.5f) * d.illum), local_white);
     const cv::Vec3f f = colour_features(seen);
     float best = 1e9f;
     for (const SideModel* s : sides) best = std::min(best, norm2(f, colour_features(s->body), s->body_sd));
@@ -792,7 +811,8 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
       auto cost = [&](const std::array<float, 6>& c) {
         const cv::Vec3f df = colour_features({c[0], c[1], c[2]}) - colour_features(known_side->body);
         float s = 0;
-        for (int k = 0; k < 3; ++k) s += df[k] * df[k] / std::max(1e-6f, known_side->body_sd[k] * known_side->body_sd[k]);
+        for (int k = 0; k < 3; ++k)
+          s += df[k] * df[k] / std::max(1e-6f, known_side->body_sd[k] * known_side->body_sd[k]);
         return s;
       };
       if (two) {
@@ -808,8 +828,8 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
         // 8710001, White's only piece on d1 four spreads off its learnt chroma) does not make it the other side.
         const auto other_config = std::find_if(default_sides_.begin(), default_sides_.end(),
                                                [&](const SideModel& m) { return m.side == other; });
-        const bool nearer_known = other_config != default_sides_.end() &&
-                                  config_cost(all, *known_side) < config_cost(all, *other_config);
+        const bool nearer_known =
+            other_config != default_sides_.end() && config_cost(all, *known_side) < config_cost(all, *other_config);
         models.push_back(cost(all) <= 16 || nearer_known ? *known_side : model_of(all, other));
       }
     } else if (default_sides_.size() >= 2 && nsides >= 2) {
@@ -1073,8 +1093,8 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   const cv::Vec3f frame_white = white;
   const size_t n = rect.model().sites.size();
   // Only a set that knows its radius and both sides reads each site on its own.
-  const bool cacheable = cache && r > 0 &&
-                         std::all_of(vocab_.sides.begin(), vocab_.sides.end(), [&](char c) { return set.side(c); });
+  const bool cacheable =
+      cache && r > 0 && std::all_of(vocab_.sides.begin(), vocab_.sides.end(), [&](char c) { return set.side(c); });
   std::vector<cv::Mat> pictures;
   std::vector<bool> changed;
   if (cacheable) {
@@ -1381,9 +1401,8 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         const double margin = 3, highest = -w[1] / 3;
         // With the empty board kept (PieceSet::empty_board) a light piece is seen by its difference from it: no
         // need to go up.
-        const double upper = base.empty_board.empty() && !set.empty_board.empty()
-                                 ? prior[0]
-                                 : std::max(highest, prior[0]);
+        const double upper =
+            base.empty_board.empty() && !set.empty_board.empty() ? prior[0] : std::max(highest, prior[0]);
         w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(upper, -clear_piece + 2.5));
         break;
       }
@@ -1436,10 +1455,11 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         if (symbols_) km.exemplar_pictures = polars;
         std::map<int, int> votes;
         for (int c : counts) votes[c]++;
-        km.dots = vocab_.face == PieceVocabulary::Face::Dots
-                      ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })
-                            ->first
-                      : -1;
+        km.dots =
+            vocab_.face == PieceVocabulary::Face::Dots
+                ? std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })
+                      ->first
+                : -1;
         km.exemplars = static_cast<int>(idx.size());
         km.marks_centred = marks_centred;
         into.kinds.erase(
