@@ -76,6 +76,19 @@ class GateScenes : public ::testing::Test {
     moved_seen_ = false;
   }
 
+  // A warm lamp from another side, brighter, with a glare spot of its own.
+  void switch_on_a_lamp() {
+    LightLook lamp = look_.light;
+    lamp.exposure *= 1.35;
+    lamp.directional += 0.35;
+    lamp.azimuth_deg += 140;
+    lamp.elevation_deg = 45;
+    lamp.kelvin = 3000;
+    lamp.gradient += 0.15;
+    lamp.glare_spots += 1;
+    renderer_->set_light(lamp);
+  }
+
   // The camera turned by about 1.3° and shifted a few millimetres, as a bumped tripod does.
   void knock_camera() {
     Camera knocked = renderer_->camera();
@@ -209,15 +222,7 @@ TEST_F(GateScenes, AHandThatRestedBesideTheBoardHoldsItWhenItCreepsOverAndNotOnc
 }
 
 TEST_F(GateScenes, ALampSwitchedOnSettlesAgainSoon) {
-  LightLook lamp = look_.light;
-  lamp.exposure *= 1.35;
-  lamp.directional += 0.35;
-  lamp.azimuth_deg += 140;
-  lamp.elevation_deg = 45;
-  lamp.kelvin = 3000;
-  lamp.gradient += 0.15;
-  lamp.glare_spots += 1;
-  renderer_->set_light(lamp);
+  switch_on_a_lamp();
   reset_counts();
   const int64_t on = t_;
   feed(draw(scene_, 5), 20);
@@ -252,15 +257,7 @@ class SmallPlainBoardGateScenes : public GateScenes {
 };
 
 TEST_F(SmallPlainBoardGateScenes, AKnockedCameraIsFollowedAfterALampWasSwitchedOn) {
-  LightLook lamp = look_.light;
-  lamp.exposure *= 1.35;
-  lamp.directional += 0.35;
-  lamp.azimuth_deg += 140;
-  lamp.elevation_deg = 45;
-  lamp.kelvin = 3000;
-  lamp.gradient += 0.15;
-  lamp.glare_spots += 1;
-  renderer_->set_light(lamp);
+  switch_on_a_lamp();
   reset_counts();
   feed(draw(scene_, 5), 30);
   ASSERT_GE(first_settled_ms_, 0) << "never settled after the lamp was switched on";
