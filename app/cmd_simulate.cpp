@@ -259,8 +259,10 @@ int cmd_simulate(const Words& words) {
         {"type", "move"}, {"ply", ply + 1}, {"side", side}, {"notation", m.notation}, {"captured", captured}};
     sim.add({player, planner.move(s, m, next), think(), ev});
     moves_json.push_back(ev);
+    // Never the move that ended the game (morris3's first mill): the referee has announced the result by then,
+    // and a game over is not played on.
     if (faults.count("takeback") && !done_faults.count("takeback") && fault_ply["takeback"] <= ply &&
-        scripted.empty()) {
+        scripted.empty() && !rules->outcome(next).over()) {
       // The same player takes the move back and plays another.
       vision::Turn undo{
           player, planner.restore(player, s, m), plan_rng.uniform(1.0, 2.0), {{"type", "takeback"}, {"ply", ply + 1}}};

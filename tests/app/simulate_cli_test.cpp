@@ -5,6 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "engines/registry.h"
 #include "tests/support/run_command.h"
 
 namespace sb {
@@ -132,6 +133,33 @@ TEST(SimulateCli, FaultsAppearInTheTruthWithTheirTimes) {
   EXPECT_EQ(moves_of_ply, 2);
   nlohmann::json summary = nlohmann::json::parse(std::ifstream(dir + "/game.json"));
   EXPECT_EQ(summary["faults"].size(), 4u);
+}
+
+// morris3 ends at the first mill (RULES.md). With this seed the takeback fell on the move that closed it (a2, ply
+// 6): the game was planned on past its end, and the referee, having announced the result, recorded none of it.
+TEST(SimulateCli, ATakebackIsNeverOfTheMoveThatEndedTheGame) {
+  std::string dir = temp("takeback_end");
+  std::filesystem::remove_all(dir);
+  auto r = run_smartboard(
+      small({"simulate", "morris3", "--out", dir, "--moves", "8", "--seed", "13", "--faults", "takeback"}));
+  ASSERT_EQ(r.status, 0) << r.err;
+  nlohmann::json summary = nlohmann::json::parse(std::ifstream(dir + "/game.json"));
+  std::unique_ptr<Rules> rules = make_rules("morris3");
+  State s = rules->start();
+  int taken_back_ply = -1;
+  for (const auto& f : summary["faults"])
+    if (f["type"] == "takeback") taken_back_ply = f["ply"];
+  bool taken_back = false;
+  for (const auto& m : summary["moves"]) {
+    ASSERT_FALSE(rules->outcome(s).over()) << "a move planned after the game ended: " << m.dump();
+    const State next = rules->apply(s, rules->parse_move(s, m["notation"].get<std::string>()));
+    if (m["ply"] == taken_back_ply && !taken_back) {
+      taken_back = true;  // the move taken back: the position stays
+      EXPECT_FALSE(rules->outcome(next).over()) << "the move taken back, " << m["notation"] << ", ended the game";
+      continue;
+    }
+    s = next;
+  }
 }
 
 TEST(SimulateCli, AGameFromARecordAndAnMp4) {
