@@ -35,10 +35,10 @@
 #include <fstream>
 #include <limits>
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <set>
 #include <sstream>
 
 #include "app/commands.h"
@@ -175,7 +175,8 @@ std::string learn_from_start(std::unique_ptr<vision::Pipeline>& pipeline,
     const std::optional<std::vector<std::string>> board = placements.board_to_learn(obs.sites);
     if (!board) return "the first placements' reading did not show one new piece";
     if (!pipeline->learn(*board, &problems))
-      return "learning the colours from a placement failed: " + (problems.empty() ? std::string("?") : problems.front());
+      return "learning the colours from a placement failed: " +
+             (problems.empty() ? std::string("?") : problems.front());
     placements.learnt(*board);
   }
   return "";
@@ -242,29 +243,50 @@ struct LookKey {
 
 std::vector<LookKey> look_keys(const vision::PieceVocabulary& vocab, const vision::GameArt& art) {
   std::vector<LookKey> keys = {
-      {"camera tilt", [](const nlohmann::json& l) { return band(num(l, {"camera", "tilt_deg"}), {15, 30, 40}, "°"); }},
+      {"camera tilt",
+       [](const nlohmann::json& l) {
+         return band(num(l, {"camera", "tilt_deg"}), {15, 30, 40}, "°");
+       }},
       {"resolution (pixels per site pitch)",
-       [](const nlohmann::json& l) { return band(num(l, {"camera", "px_per_pitch"}), {35, 50, 70}, " px"); }},
+       [](const nlohmann::json& l) {
+         return band(num(l, {"camera", "px_per_pitch"}), {35, 50, 70}, " px");
+       }},
       {"lens distortion |k1|",
-       [](const nlohmann::json& l) { return band(std::abs(num(l, {"camera", "k1"})), {0.05, 0.15}, ""); }},
-      {"glare spots", [](const nlohmann::json& l) { return band(num(l, {"light", "glare_spots"}), {1, 3}, ""); }},
-      {"exposure", [](const nlohmann::json& l) { return band(num(l, {"light", "exposure"}), {0.7, 0.9, 1.1}, ""); }},
+       [](const nlohmann::json& l) {
+         return band(std::abs(num(l, {"camera", "k1"})), {0.05, 0.15}, "");
+       }},
+      {"glare spots",
+       [](const nlohmann::json& l) {
+         return band(num(l, {"light", "glare_spots"}), {1, 3}, "");
+       }},
+      {"exposure",
+       [](const nlohmann::json& l) {
+         return band(num(l, {"light", "exposure"}), {0.7, 0.9, 1.1}, "");
+       }},
       {"sensor blur",
        [](const nlohmann::json& l) {
          const double d = num(l, {"sensor", "defocus_px"}), m = num(l, {"sensor", "motion_px"});
          return d > 0 && m > 0 ? std::string("defocus + motion") : d > 0 ? "defocus" : m > 0 ? "motion" : "none";
        }},
-      {"JPEG", [](const nlohmann::json& l) {
+      {"JPEG",
+       [](const nlohmann::json& l) {
          const double q = num(l, {"sensor", "jpeg_quality"});
          return q <= 0 ? std::string("none") : band(q, {60, 80}, " quality");
        }},
-      {"piece material", [](const nlohmann::json& l) { return str(l, {"pieces", "material"}); }},
-      {"board markers", [](const nlohmann::json& l) { return str(l, {"board", "markers"}); }},
+      {"piece material",
+       [](const nlohmann::json& l) {
+         return str(l, {"pieces", "material"});
+       }},
+      {"board markers",
+       [](const nlohmann::json& l) {
+         return str(l, {"board", "markers"});
+       }},
   };
   // Whether the set's colours are the config's (the defaults a reader knows) or another set's.
   nlohmann::json config_colours = art.to_json()["pieces"]["sides"];
   keys.push_back({"set colours", [config_colours](const nlohmann::json& l) {
-                    return l.contains("pieces") && l["pieces"].contains("sides") && l["pieces"]["sides"] == config_colours
+                    return l.contains("pieces") && l["pieces"].contains("sides") &&
+                                   l["pieces"]["sides"] == config_colours
                                ? std::string("the config's")
                                : std::string("another set's");
                   }});
@@ -279,7 +301,8 @@ std::vector<LookKey> look_keys(const vision::PieceVocabulary& vocab, const visio
 
 std::string look_note(const nlohmann::json& l) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "tilt %.0f°, %.0f px/pitch, k1 %.2f, exposure %.2f, glare %d, blur %.1f/%.1f px, jpeg %d",
+  std::snprintf(buf, sizeof buf,
+                "tilt %.0f°, %.0f px/pitch, k1 %.2f, exposure %.2f, glare %d, blur %.1f/%.1f px, jpeg %d",
                 num(l, {"camera", "tilt_deg"}), num(l, {"camera", "px_per_pitch"}), num(l, {"camera", "k1"}),
                 num(l, {"light", "exposure"}), static_cast<int>(num(l, {"light", "glare_spots"})),
                 num(l, {"sensor", "defocus_px"}), num(l, {"sensor", "motion_px"}),
@@ -324,7 +347,9 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
                                bool learn) {
   const fs::path index_path = dir / "index.jsonl";
   std::ifstream index(index_path);
-  if (!index) throw InputError("eval-vision --dataset: no index.jsonl in '" + dir.string() + "' (make one with smartboard dataset)");
+  if (!index)
+    throw InputError("eval-vision --dataset: no index.jsonl in '" + dir.string() +
+                     "' (make one with smartboard dataset)");
   std::vector<nlohmann::json> entries;
   std::string line;
   int line_no = 0;
@@ -334,7 +359,8 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
     try {
       entries.push_back(nlohmann::json::parse(line));
     } catch (const nlohmann::json::exception&) {
-      throw InputError("eval-vision --dataset: " + index_path.string() + " line " + std::to_string(line_no) + ": not JSON");
+      throw InputError("eval-vision --dataset: " + index_path.string() + " line " + std::to_string(line_no) +
+                       ": not JSON");
     }
     if (!entries.back().contains("image") || !entries.back().contains("truth"))
       throw InputError("eval-vision --dataset: " + index_path.string() + " line " + std::to_string(line_no) +
@@ -408,7 +434,8 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
       const std::string why = learn_from_start(made, fresh, gv, *rules, truth, truth_path.string(), img.size());
       if (!why.empty()) {
         ++out.not_learnt;
-        if (out.notes.size() < 20) out.notes.push_back(e["image"].get<std::string>() + ": " + why + "; read with what was learnt");
+        if (out.notes.size() < 20)
+          out.notes.push_back(e["image"].get<std::string>() + ": " + why + "; read with what was learnt");
       }
       // The image is read by a fresh pipeline with that set (see learn_from_start).
       vision::PieceSet set = made->piece_set();
@@ -423,11 +450,13 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
       ++out.unread;
       if (out.notes.size() < 20)
         out.notes.push_back(e["image"].get<std::string>() + ": not read (" +
-                            (obs.located ? "the gate never settled" : "board not found") + "); every site counts as empty");
+                            (obs.located ? "the gate never settled" : "board not found") +
+                            "); every site counts as empty");
     }
     std::vector<vision::SiteComparison> cmp = compare(gv.model, truth.at("board"), sites);
     out.tally.add_image(e["image"].get<std::string>(), cmp, look_note(look));
-    for (size_t k = 0; k < keys.size(); ++k) by_key[k][keys[k].bucket(look)].add_image(e["image"].get<std::string>(), cmp);
+    for (size_t k = 0; k < keys.size(); ++k)
+      by_key[k][keys[k].bucket(look)].add_image(e["image"].get<std::string>(), cmp);
 
     if (stderr_tty()) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -447,6 +476,18 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
 }
 
 // ---- simulated videos ----
+
+// Game i's seed. The renderer's random stream (vision/render/rng.h) starts seed + 1 one draw after seed on the
+// same sequence, so games seeded S, S + 1, … were planned alike (morris3 8713011 and 8713012: the same nine moves,
+// looks a draw apart). The first game keeps S, so a one-game run is the game `simulate --seed S` makes; the others
+// are spread by a hash of their number (below 2^53, so that JSON readers keep them exact).
+uint64_t simulation_seed(uint64_t seed, int i) {
+  if (i == 0) return seed;
+  uint64_t z = seed ^ (static_cast<uint64_t>(i) * 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return (z ^ (z >> 31)) >> 11;
+}
 
 struct VideoResult {
   vision::GateTally gate{1000};
@@ -469,7 +510,8 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
   vision::Pipeline& pipeline = *made;
   // As the referee does: the set is learnt from the start position at the first settled reads.
   const std::unique_ptr<Rules> rules = make_rules(game);
-  const State start = summary.contains("start_fen") ? rules->from_fen(summary["start_fen"].get<std::string>()) : rules->start();
+  const State start =
+      summary.contains("start_fen") ? rules->from_fen(summary["start_fen"].get<std::string>()) : rules->start();
   const vision::BoardContents start_contents = board_contents(*rules, start);
   std::vector<std::string> start_tokens(gv.model.sites.size());
   for (size_t i = 0; i < gv.model.sites.size(); ++i) {
@@ -491,9 +533,12 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     } catch (const nlohmann::json::exception&) {
       throw InputError("eval-vision --videos: " + where + ": not JSON");
     }
-    if (!t.contains("frame")) throw InputError("eval-vision --videos: " + where + ": no \"frame\" (simulate --out DIR writes frames)");
+    if (!t.contains("frame"))
+      throw InputError("eval-vision --videos: " + where + ": no \"frame\" (simulate --out DIR writes frames)");
     cv::Mat img = cv::imread((dir / t["frame"].get<std::string>()).string(), cv::IMREAD_COLOR);
-    if (img.empty()) throw InputError("eval-vision --videos: cannot read frame '" + (dir / t["frame"].get<std::string>()).string() + "'");
+    if (img.empty())
+      throw InputError("eval-vision --videos: cannot read frame '" + (dir / t["frame"].get<std::string>()).string() +
+                       "'");
     if (!fitted) {
       const calib::CornerLens est = calib::fit_corners_with_lens(gv.model, img, corners_of(t.at("corners"), where));
       pipeline.use_fit(est.fit, img.size(), est.lens);
@@ -527,7 +572,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
           for (size_t i = 0; i < gv.model.sites.size() && i < det.size(); ++i)
             if (gv.model.sites[i].name == c.site)
               w["detail"] = {{"disc", det[i].disc.score}, {"r", det[i].disc.radius}, {"foreign", det[i].foreign},
-                             {"body", det[i].body}, {"illum", det[i].illum}, {"logit", det[i].occupancy_logit}};
+                             {"body", det[i].body},       {"illum", det[i].illum},   {"logit", det[i].occupancy_logit}};
           wrong_list.push_back(w);
         }
       result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
@@ -541,9 +586,14 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
       write_image((*gate_debug / name).string(), pipeline.gate_debug_image());
     }
     if (trace) {
-      nlohmann::json tr = {{"video", dir.filename().string()}, {"t", f.t_ms}, {"stable", stable},
-                           {"settled", obs.settled}, {"located", obs.located}, {"state", obs.board_state},
-                           {"read", obs.read}, {"ms", obs.times.total_ms}};
+      nlohmann::json tr = {{"video", dir.filename().string()},
+                           {"t", f.t_ms},
+                           {"stable", stable},
+                           {"settled", obs.settled},
+                           {"located", obs.located},
+                           {"state", obs.board_state},
+                           {"read", obs.read},
+                           {"ms", obs.times.total_ms}};
       if (obs.edge_blocked) tr["edge_blocked"] = true;
       float disturbed = 0;
       for (const auto& site : obs.sites) disturbed = std::max(disturbed, site.disturbed);
@@ -594,15 +644,24 @@ vision::GameCheck referee_check(const std::string& game, const fs::path& dir) {
     const nlohmann::json t = nlohmann::json::parse(l);
     for (const auto& e : t["events"]) {
       const std::string type = e.value("type", "");
-      if (type == "illegal") illegal_windows.emplace_back(e.value("t_start", int64_t{0}), std::numeric_limits<int64_t>::max());
-      if (type == "restored" && !illegal_windows.empty()) illegal_windows.back().second = e.value("t_end", int64_t{0}) + 1000;
+      if (type == "illegal")
+        illegal_windows.emplace_back(e.value("t_start", int64_t{0}), std::numeric_limits<int64_t>::max());
+      if (type == "restored" && !illegal_windows.empty())
+        illegal_windows.back().second = e.value("t_end", int64_t{0}) + 1000;
     }
   };
   scan(first);
   for (std::string l; std::getline(truth, l);) scan(l);
   const fs::path events_path = dir / "referee_events.jsonl";
-  Words words = {game,       "--source", dir.string(), "--corners", corners_option(corners_of(t0.at("corners"), "truth")),
-                 "--fps",    std::to_string(summary.value("fps", 30.0)), "--events", events_path.string()};
+  Words words = {game,
+                 "--source",
+                 dir.string(),
+                 "--corners",
+                 corners_option(corners_of(t0.at("corners"), "truth")),
+                 "--fps",
+                 std::to_string(summary.value("fps", 30.0)),
+                 "--events",
+                 events_path.string()};
   try {
     cmd_referee(words);
   } catch (const std::exception& e) {
@@ -642,7 +701,8 @@ vision::GameCheck referee_check(const std::string& game, const fs::path& dir) {
     const std::string b = i < recorded.size() ? recorded[i] : "(none)";
     if (a != b) {
       c.first_wrong_ply = static_cast<int>(i + 1);
-      c.note = (c.note.empty() ? "" : c.note + "; ") + "ply " + std::to_string(i + 1) + ": played " + a + ", recorded " + b;
+      c.note =
+          (c.note.empty() ? "" : c.note + "; ") + "ply " + std::to_string(i + 1) + ": played " + a + ", recorded " + b;
       break;
     }
   }
@@ -658,16 +718,30 @@ std::string pct(double v, int decimals = 3) {
 void print_targets(const std::vector<vision::TargetLine>& lines) {
   for (const auto& t : lines)
     std::printf("%-44s %14s   %-10s %s\n", t.name.c_str(), t.value.c_str(), t.target.c_str(),
-                t.target.empty() ? "" : t.met ? "met" : "MISSED");
+                t.target.empty() ? ""
+                : t.met          ? "met"
+                                 : "MISSED");
 }
 
 }  // namespace
 
 int cmd_eval_vision(const Words& words) {
   Args args("eval-vision", words,
-            {{"--dataset"}, {"--report"}, {"--limit"}, {"--fit"}, {"--videos", true, true}, {"--simulations"},
-             {"--work"}, {"--seed"}, {"--moves"}, {"--fps"}, {"--faults"}, {"--no-referee", false},
-             {"--no-learn", false}, {"--trace"}, {"--gate-debug"}},
+            {{"--dataset"},
+             {"--report"},
+             {"--limit"},
+             {"--fit"},
+             {"--videos", true, true},
+             {"--simulations"},
+             {"--work"},
+             {"--seed"},
+             {"--moves"},
+             {"--fps"},
+             {"--faults"},
+             {"--no-referee", false},
+             {"--no-learn", false},
+             {"--trace"},
+             {"--gate-debug"}},
             1, 1);
   const std::string game = args.positional()[0];
   calib::BoardModel model = board_model_for(game);  // an unknown game fails here, before any work
@@ -700,16 +774,24 @@ int cmd_eval_vision(const Words& words) {
     DatasetResult r = evaluate_dataset(game, *dir, fit_mode, limit, learn);
     const vision::ReadFigures f = r.tally.figures();
     report.data = "dataset " + *dir + " (" + std::to_string(f.images) + " settled images, board given by --fit " +
-                  fit_mode + (learn ? ", set learnt from the start drawn under each image's look" : ", the reader's defaults, no set learnt") + ")";
+                  fit_mode +
+                  (learn ? ", set learnt from the start drawn under each image's look"
+                         : ", the reader's defaults, no set learnt") +
+                  ")";
     auto& T = report.targets;
     T.push_back({"settled images", std::to_string(f.images), "≥ 2000", f.images >= 2000});
     T.push_back({"per-site error", pct(f.site_error_rate()), "≤ 0.1 %", f.site_error_rate() <= 0.001});
-    T.push_back({"  pieces missed / seen on empty sites", std::to_string(f.missed) + " / " + std::to_string(f.phantom), "", true});
+    T.push_back({"  pieces missed / seen on empty sites", std::to_string(f.missed) + " / " + std::to_string(f.phantom),
+                 "", true});
     T.push_back({"side error (sites with a piece read)", pct(f.side_error_rate()), "", true});
-    if (dots) T.push_back({"dot count accuracy", pct(f.identity_accuracy()), "≥ 99.8 %", f.identity_accuracy() >= 0.998});
-    if (symbols) T.push_back({"symbol accuracy", pct(f.identity_accuracy()), "≥ 99.5 %", f.identity_accuracy() >= 0.995});
-    T.push_back({"images read entirely right", std::to_string(f.images_all_right) + " / " + std::to_string(f.images), "", true});
-    T.push_back({"errors the reader doubted (conf < 0.8)", std::to_string(f.errors_doubted) + " / " + std::to_string(f.site_errors), "", true});
+    if (dots)
+      T.push_back({"dot count accuracy", pct(f.identity_accuracy()), "≥ 99.8 %", f.identity_accuracy() >= 0.998});
+    if (symbols)
+      T.push_back({"symbol accuracy", pct(f.identity_accuracy()), "≥ 99.5 %", f.identity_accuracy() >= 0.995});
+    T.push_back({"images read entirely right", std::to_string(f.images_all_right) + " / " + std::to_string(f.images),
+                 "", true});
+    T.push_back({"errors the reader doubted (conf < 0.8)",
+                 std::to_string(f.errors_doubted) + " / " + std::to_string(f.site_errors), "", true});
     if (r.unread) T.push_back({"images not read (no fit / never settled)", std::to_string(r.unread), "", true});
     if (learn) T.push_back({"images whose set could not be learnt", std::to_string(r.not_learnt), "", true});
     std::printf("eval-vision %s: %s\n", game.c_str(), report.data.c_str());
@@ -747,7 +829,8 @@ int cmd_eval_vision(const Words& words) {
     const int moves = args.int_value("--moves", 10, 1, 300);
     const double fps = args.double_value("--fps", 30, 5, 60);
     const std::string faults = args.value_or("--faults", "illegal,takeback,nudge,light");
-    const fs::path work = args.value_or("--work", (fs::temp_directory_path() / ("smartboard-eval-" + game + "-" + std::to_string(seed))).string());
+    const fs::path work = args.value_or(
+        "--work", (fs::temp_directory_path() / ("smartboard-eval-" + game + "-" + std::to_string(seed))).string());
     std::error_code ec;
     fs::create_directories(work, ec);
     if (!fs::is_directory(work)) throw InputError("eval-vision --work: cannot create '" + work.string() + "'");
@@ -759,24 +842,31 @@ int cmd_eval_vision(const Words& words) {
     }
     for (int i = 0; i < simulations; ++i) {
       const fs::path dir = work / ("game" + std::to_string(i + 1));
-      const uint64_t game_seed = seed + static_cast<uint64_t>(i);
+      const uint64_t game_seed = simulation_seed(seed, i);
       if (fs::is_regular_file(dir / "game.json")) {
         // Kept from an earlier run: scored again only when it is the game asked for (a folder of another seed or
         // length was once scored silently in its place).
         const nlohmann::json kept = read_json(dir / "game.json");
         const bool same = kept.value("game", "") == game && kept.value("seed", uint64_t{0}) == game_seed &&
-                          std::abs(kept.value("fps", 0.0) - fps) < 1e-6 &&
-                          kept.value("moves_asked", moves) == moves &&
+                          std::abs(kept.value("fps", 0.0) - fps) < 1e-6 && kept.value("moves_asked", moves) == moves &&
                           kept.value("faults_asked", faults_wanted) == faults_wanted;
         if (!same)
-          throw InputError("eval-vision --work: '" + dir.string() + "' holds " + kept.value("game", "?") + " seed " +
-                           std::to_string(kept.value("seed", uint64_t{0})) +
-                           (kept.contains("moves_asked") ? " --moves " + std::to_string(kept.value("moves_asked", 0)) : "") +
-                           ", not " + game + " seed " + std::to_string(game_seed) + " --moves " + std::to_string(moves) +
-                           ": give a fresh --work folder");
+          throw InputError(
+              "eval-vision --work: '" + dir.string() + "' holds " + kept.value("game", "?") + " seed " +
+              std::to_string(kept.value("seed", uint64_t{0})) +
+              (kept.contains("moves_asked") ? " --moves " + std::to_string(kept.value("moves_asked", 0)) : "") +
+              ", not " + game + " seed " + std::to_string(game_seed) + " --moves " + std::to_string(moves) +
+              ": give a fresh --work folder");
       } else {
-        Words sim = {game, "--out", dir.string(), "--seed", std::to_string(game_seed),
-                     "--moves", std::to_string(moves), "--fps", std::to_string(fps)};
+        Words sim = {game,
+                     "--out",
+                     dir.string(),
+                     "--seed",
+                     std::to_string(game_seed),
+                     "--moves",
+                     std::to_string(moves),
+                     "--fps",
+                     std::to_string(fps)};
         if (!faults.empty() && faults != "none") {
           sim.push_back("--faults");
           sim.push_back(faults);
@@ -808,24 +898,30 @@ int cmd_eval_vision(const Words& words) {
     std::vector<vision::TargetLine> T;
     T.push_back({"videos / frames", std::to_string(g.videos) + " / " + std::to_string(g.frames), "", true});
     T.push_back({"frames settled while a hand is over the board",
-                 std::to_string(g.false_settled) + " of " + std::to_string(g.unstable_frames), "0", g.false_settled == 0});
+                 std::to_string(g.false_settled) + " of " + std::to_string(g.unstable_frames), "0",
+                 g.false_settled == 0});
     char lat[64];
     std::snprintf(lat, sizeof lat, "%.0f ms", g.median_latency_ms());
     T.push_back({"settle latency after the hand leaves (median)", lat, "≤ 300 ms",
                  !g.latency_ms.empty() && g.median_latency_ms() <= 300});
     std::snprintf(lat, sizeof lat, "%.0f ms", g.percentile_latency_ms(0.9));
     T.push_back({"settle latency, 90th percentile", lat, "", true});
-    T.push_back({"hands leaving that never settled", std::to_string(g.never_settled) + " of " + std::to_string(g.leaves), "", true});
-    T.push_back({"videos whose set was learnt from the start", std::to_string(v.learnt) + " of " + std::to_string(g.videos), "", true});
-    T.push_back({"settled reads: per-site error", pct(rf.site_error_rate()) + " (" + std::to_string(rf.images) + " reads)", "", true});
+    T.push_back({"hands leaving that never settled",
+                 std::to_string(g.never_settled) + " of " + std::to_string(g.leaves), "", true});
+    T.push_back({"videos whose set was learnt from the start",
+                 std::to_string(v.learnt) + " of " + std::to_string(g.videos), "", true});
+    T.push_back({"settled reads: per-site error",
+                 pct(rf.site_error_rate()) + " (" + std::to_string(rf.images) + " reads)", "", true});
     std::printf("eval-vision %s: %zu simulated videos\n", game.c_str(), video_dirs.size());
     print_targets(T);
     report.targets.insert(report.targets.end(), T.begin(), T.end());
     report.gate = g;
     report.gate_notes = v.gate.notes();
     report.video_reads = std::move(v.reads);
-    if (report.data.empty()) report.data = std::to_string(video_dirs.size()) + " simulated videos";
-    else report.data += "; " + std::to_string(video_dirs.size()) + " simulated videos";
+    if (report.data.empty())
+      report.data = std::to_string(video_dirs.size()) + " simulated videos";
+    else
+      report.data += "; " + std::to_string(video_dirs.size()) + " simulated videos";
 
     if (!args.has("--no-referee")) {
       int right = 0, false_illegal = 0;
@@ -839,8 +935,8 @@ int cmd_eval_vision(const Words& words) {
         report.games.push_back(std::move(c));
       }
       std::vector<vision::TargetLine> R = {
-          {"games recorded entirely right", std::to_string(right) + " of " + std::to_string(video_dirs.size()),
-           "all", right == static_cast<int>(video_dirs.size())},
+          {"games recorded entirely right", std::to_string(right) + " of " + std::to_string(video_dirs.size()), "all",
+           right == static_cast<int>(video_dirs.size())},
           {"illegal moves announced that did not happen", std::to_string(false_illegal), "0", false_illegal == 0}};
       print_targets(R);
       report.targets.insert(report.targets.end(), R.begin(), R.end());
@@ -849,7 +945,8 @@ int cmd_eval_vision(const Words& words) {
   std::fflush(stdout);
   if (auto path = args.value("--report")) {
     std::ofstream out(*path);
-    if (!out || !(out << vision::eval_report_html(report))) throw InputError("eval-vision --report: cannot write '" + *path + "'");
+    if (!out || !(out << vision::eval_report_html(report)))
+      throw InputError("eval-vision --report: cannot write '" + *path + "'");
   }
   return 0;
 }

@@ -14,7 +14,9 @@ namespace {
 
 using testing::run_smartboard;
 
-std::string temp(const std::string& name) { return ::testing::TempDir() + "eval_vision_cli_" + name; }
+std::string temp(const std::string& name) {
+  return ::testing::TempDir() + "eval_vision_cli_" + name;
+}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -53,7 +55,9 @@ TEST(EvalVisionCli, ScoresATinyDatasetAndWritesTheReport) {
 TEST(EvalVisionCli, LimitReadsOnlyTheFirstImages) {
   const std::string dir = temp("ds_limit");
   std::filesystem::remove_all(dir);
-  ASSERT_EQ(run_smartboard({"dataset", "morris3", "--out", dir, "--images", "2", "--seed", "92", "--look", kEasyLook}).status, 0);
+  ASSERT_EQ(
+      run_smartboard({"dataset", "morris3", "--out", dir, "--images", "2", "--seed", "92", "--look", kEasyLook}).status,
+      0);
   auto r = run_smartboard({"eval-vision", "morris3", "--dataset", dir, "--limit", "1", "--fit", "corners"});
   ASSERT_EQ(r.status, 0) << r.err;
   std::smatch m;
@@ -81,6 +85,29 @@ TEST(EvalVisionCli, ScoresTheMotionGateOnASimulatedVideo) {
   EXPECT_EQ(std::stoi(m[1]), lines);
 }
 
+// The games of one --simulations run are seeded apart: the renderer's random stream for seed S + 1 is S's one draw
+// later, and games seeded S, S + 1 were planned alike (morris3 8713011 and 8713012: the same nine moves). The first
+// game keeps S (it is the game `simulate --seed S` makes).
+TEST(EvalVisionCli, TheGamesOfOneRunAreNotSeededOneApart) {
+  const std::string work = temp("seeds");
+  std::filesystem::remove_all(work);
+  auto r = run_smartboard({"eval-vision", "morris3", "--simulations", "3", "--moves", "1", "--fps", "5", "--seed",
+                           "8713011", "--faults", "none", "--no-referee", "--work", work});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<uint64_t> seeds;
+  for (int g = 1; g <= 3; ++g) {
+    std::ifstream in(work + "/game" + std::to_string(g) + "/game.json");
+    ASSERT_TRUE(in.good()) << "game " << g;
+    seeds.push_back(nlohmann::json::parse(in)["seed"].get<uint64_t>());
+  }
+  EXPECT_EQ(seeds[0], 8713011u);
+  for (int g = 1; g < 3; ++g)
+    for (int h = 0; h < g; ++h) {
+      const uint64_t gap = seeds[g] > seeds[h] ? seeds[g] - seeds[h] : seeds[h] - seeds[g];
+      EXPECT_GT(gap, 1000u) << "games " << h + 1 << " and " << g + 1 << " seeded " << seeds[h] << " and " << seeds[g];
+    }
+}
+
 // A --work folder kept from an earlier run holds that run's games: asked for other seeds or another length,
 // eval-vision says so instead of scoring the old games as the new ones.
 TEST(EvalVisionCli, AWorkFolderOfOtherSeedsIsRefusedNotScoredAgain) {
@@ -90,7 +117,8 @@ TEST(EvalVisionCli, AWorkFolderOfOtherSeedsIsRefusedNotScoredAgain) {
   std::ofstream(work + "/game1/game.json")
       << R"({"game": "morris3", "seed": 5, "fps": 30.0, "moves_asked": 6, "faults_asked": ["illegal", "light", "nudge", "takeback"]})";
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--seed", "6", "--moves", "6"}, std::vector<std::string>{"--seed", "5", "--moves", "8"},
+       {std::vector<std::string>{"--seed", "6", "--moves", "6"},
+        std::vector<std::string>{"--seed", "5", "--moves", "8"},
         std::vector<std::string>{"--seed", "5", "--moves", "6", "--faults", "light"}}) {
     std::vector<std::string> words = {"eval-vision", "morris3", "--simulations", "1", "--work", work};
     words.insert(words.end(), args.begin(), args.end());
