@@ -363,17 +363,17 @@ std::optional<MarkerSighting> BoardLocator::sight_near(const cv::Mat& gray, cons
   double pattern_mean = 0;
   for (bool black : pattern) pattern_mean += black ? -1 : 1;
   pattern_mean /= static_cast<double>(pattern.size());
-  std::vector<double> means(pattern.size());
+  // A cell's mean grey at offset d: its nine points, or (for the coarse search) its middle alone.
+  auto cell_mean = [&](size_t k, cv::Point2d d, bool whole_cell) {
+    if (!whole_cell) return sample(gray, px[k * 9 + 4] + d);
+    double m = 0;
+    for (size_t q = 0; q < 9; ++q) m += sample(gray, px[k * 9 + q] + d);
+    return m / 9;
+  };
   auto score_at = [&](cv::Point2d d, bool whole_cells) {
     double sum = 0, sum2 = 0, with_pattern = 0;
     for (size_t k = 0; k < pattern.size(); ++k) {
-      double m = 0;
-      if (whole_cells) {
-        for (size_t q = 0; q < 9; ++q) m += sample(gray, px[k * 9 + q] + d);
-        m /= 9;
-      } else {
-        m = sample(gray, px[k * 9 + 4] + d);  // the cell's middle
-      }
+      const double m = cell_mean(k, d, whole_cells);
       sum += m;
       sum2 += m * m;
       with_pattern += pattern[k] ? -m : m;
@@ -404,11 +404,10 @@ std::optional<MarkerSighting> BoardLocator::sight_near(const cv::Mat& gray, cons
     }
   if (best_score < 0) return std::nullopt;
   // Read the cells at the best offset as the tracker's check does: nearly every cell must show its own colour.
+  std::vector<double> means(pattern.size());
   double lo = 1e9, hi = -1e9;
   for (size_t k = 0; k < pattern.size(); ++k) {
-    double m = 0;
-    for (size_t q = 0; q < 9; ++q) m += sample(gray, px[k * 9 + q] + best_offset);
-    means[k] = m / 9;
+    means[k] = cell_mean(k, best_offset, true);
     lo = std::min(lo, means[k]);
     hi = std::max(hi, means[k]);
   }
