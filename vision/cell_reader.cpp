@@ -71,6 +71,9 @@ float dist2(const cv::Vec3f& a, const cv::Vec3f& b) {
 
 // How sure a symbol's kind is: the softmax temperature over its kinds' match scores.
 constexpr float kSymbolTemperature = 0.04f;
+// A cached site whose occupancy logit lies within this of 0 (p between 0.05 and 0.95) is read again on every read
+// (ReadCache).
+constexpr float kDoubtLogit = 3.f;
 
 // Softmax over scores divided by `temperature`; returns the probability of `score` (one of them).
 float probability_of(const std::vector<float>& scores, float score, float temperature) {
@@ -1096,7 +1099,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
   const bool cacheable =
       cache && r > 0 && std::all_of(vocab_.sides.begin(), vocab_.sides.end(), [&](char c) { return set.side(c); });
   std::vector<cv::Mat> pictures;
-  std::vector<bool> changed;
+  std::vector<bool> changed, again(n, false);  // again: read again only because its last reading was in doubt
   if (cacheable) {
     planes.top.resize(1);
     rect.top_image(pyramid, 1, planes.top[0]);
@@ -1124,6 +1127,15 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
             }
         }
         changed[i] = worst > 24.f || sum > 4.f * 3 * kCachePicture * kCachePicture;
+        // A site read in doubt is read again although its picture did not change, and its occupancy is the mean
+        // of its reads since the picture last changed: taken from here, one frame's noise would stand for every
+        // later read, and the pipeline's pooling of a spell's reads could never outvote it (brazilian seed
+        // 4729474243218558: a black man on a black square at the board's edge, his foreign share 0.07-0.23 from
+        // frame to frame, read empty in the first read after learning, and every later read took that: the
+        // start was never confirmed and no move of the game was recorded).
+        const SiteDetail& last = cache->details[i];
+        again[i] = !changed[i] && std::abs(last.occupancy_logit) < kDoubtLogit;
+        changed[i] = changed[i] || again[i];
       }
     }
     clock.lap("cache");
@@ -1164,6 +1176,19 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     sub.reserve(idx.size());
     for (size_t i : idx) sub.push_back(std::move(out.details[i]));
     decide_occupancy(set, sub);
+    if (cacheable) {
+      if (cache->logit_sum.size() != n) cache->logit_sum.assign(n, 0.f), cache->reads.assign(n, 0);
+      for (size_t k = 0; k < idx.size(); ++k) {
+        const size_t i = idx[k];
+        SiteDetail& d = sub[k];
+        if (!again[i] || cache->reads[i] <= 0) cache->logit_sum[i] = 0, cache->reads[i] = 0;
+        cache->logit_sum[i] += d.occupancy_logit;
+        ++cache->reads[i];
+        d.occupancy_logit = cache->logit_sum[i] / static_cast<float>(cache->reads[i]);
+        d.p_occupied = sigmoid(d.occupancy_logit);
+        d.occupied = d.p_occupied >= 0.5f;
+      }
+    }
     clock.lap("occupancy");
     read_faces(rect, planes, sub, white);
     clock.lap("faces");

@@ -114,6 +114,10 @@ struct ReadCache {
   BoardPaint paint;                 // measured on the last read of every site
   std::vector<cv::Mat> pictures;    // per site, kCachePicture² BGR float, taken when the site was last read
   std::vector<SiteDetail> details;  // per site, as last read
+  // Per site, the occupancy logits of its reads since its picture last changed (a site read in doubt is read
+  // again at every read, and its occupancy is their mean), and how many.
+  std::vector<float> logit_sum;
+  std::vector<int> reads;
   int reused = 0;                   // sites the latest read took from here
   void clear() { *this = ReadCache{}; }
 };
