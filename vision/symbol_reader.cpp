@@ -11,36 +11,55 @@ namespace sb::vision {
 
 namespace {
 
-// The marks that place the centre lie within this share of the face's radius.
+// The marks that place the centre lie within this share of the face's radius of the centre found so far (the
+// face's own at first), and within kMarksFaceRadius of the face's centre (inside its rim).
 constexpr float kMarksCentreRadius = 0.78f;
+constexpr float kMarksFaceRadius = 0.85f;
+// Passes after the first that move the window onto the marks found in it.
+constexpr int kMarksCentrePasses = 3;
 
 float bilinear(const cv::Mat& m, float x, float y) {
   const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
   const float fx = x - static_cast<float>(x0), fy = y - static_cast<float>(y0);
-  auto at = [&](int u, int v) {
-    return m.at<float>(std::clamp(v, 0, m.rows - 1), std::clamp(u, 0, m.cols - 1));
-  };
+  auto at = [&](int u, int v) { return m.at<float>(std::clamp(v, 0, m.rows - 1), std::clamp(u, 0, m.cols - 1)); };
   return (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) +
          fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
 }
 
 }  // namespace
 
-Polar SymbolReader::picture(const cv::Mat& marks) {
+cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks) {
   const float c0 = (kFaceSize - 1) / 2.f;
-  double sx = 0, sy = 0, sw = 0;
-  const float lim2 = kMarksCentreRadius * kFaceRadius * kMarksCentreRadius * kFaceRadius;
-  for (int v = 0; v < marks.rows; ++v) {
-    const float* row = marks.ptr<float>(v);
-    const float dv2 = (v - c0) * (v - c0);
-    for (int u = 0; u < marks.cols; ++u) {
-      if ((u - c0) * (u - c0) + dv2 > lim2) continue;
-      const double w = std::clamp(row[u], 0.f, 1.f);
-      sx += w * u, sy += w * v, sw += w;
+  const float window2 = kMarksCentreRadius * kFaceRadius * kMarksCentreRadius * kFaceRadius;
+  const float face2 = kMarksFaceRadius * kFaceRadius * kMarksFaceRadius * kFaceRadius;
+  float cx = c0, cy = c0;
+  for (int pass = 0; pass <= kMarksCentrePasses; ++pass) {
+    double sx = 0, sy = 0, sw = 0;
+    // Only the window's bounding box holds pixels within it.
+    const float reach = kMarksCentreRadius * kFaceRadius;
+    const int v0 = std::max(0, static_cast<int>(std::floor(cy - reach))),
+              v1 = std::min(marks.rows - 1, static_cast<int>(std::ceil(cy + reach)));
+    const int u0 = std::max(0, static_cast<int>(std::floor(cx - reach))),
+              u1 = std::min(marks.cols - 1, static_cast<int>(std::ceil(cx + reach)));
+    for (int v = v0; v <= v1; ++v) {
+      const float* row = marks.ptr<float>(v);
+      const float dv2 = (v - cy) * (v - cy), fv2 = (v - c0) * (v - c0);
+      for (int u = u0; u <= u1; ++u) {
+        if ((u - cx) * (u - cx) + dv2 > window2 || (u - c0) * (u - c0) + fv2 > face2) continue;
+        const double w = std::clamp(row[u], 0.f, 1.f);
+        sx += w * u, sy += w * v, sw += w;
+      }
     }
+    // Too few marks to place a centre (a blank face): the face's own, or where the last pass left it.
+    if (sw <= 4) break;
+    cx = static_cast<float>(sx / sw), cy = static_cast<float>(sy / sw);
   }
-  // Too few marks to place a centre (a blank face): the face's own.
-  const float cx = sw > 4 ? static_cast<float>(sx / sw) : c0, cy = sw > 4 ? static_cast<float>(sy / sw) : c0;
+  return {cx, cy};
+}
+
+Polar SymbolReader::picture(const cv::Mat& marks) {
+  const cv::Point2f centre = marks_centre(marks);
+  const float cx = centre.x, cy = centre.y;
   static const std::vector<cv::Point2f> directions = [] {
     std::vector<cv::Point2f> d;
     for (int j = 0; j < kAngles; ++j) {

@@ -2,8 +2,9 @@
 // A face's marks (mark_map) become a polar picture (face.h) centred on the marks' own centre of mass, so that a
 // face cut a pixel or two off its true centre (the disc found on a blurred or tilted view) gives the same
 // picture: letters like H and N differ only in a stroke through the middle, which an off-centre picture blurs
-// away. The picture is compared at every rotation with each kind's template: the set's learnt templates (from the start position or an enrollment layout) first, then the symbols
-// the renderer draws in both its styles for kinds the set does not know.
+// away. The picture is compared at every rotation with each kind's template: the set's learnt templates (from the start
+// position or an enrollment layout) first, then the symbols the renderer draws in both its styles for kinds the set
+// does not know.
 #pragma once
 
 #include <string>
@@ -30,9 +31,15 @@ class SymbolReader {
   explicit SymbolReader(std::string kinds);
 
   const std::string& kinds() const { return kinds_; }
-  // The polar picture of a face's mark map (face.h mark_map) about the marks' centre of mass inside
-  // kMarksCentreRadius of the face's centre (the symbol's own marks, not a border ring drawn round it).
+  // The polar picture of a face's mark map (face.h mark_map) about the marks' centre (marks_centre: the symbol's
+  // own marks, not a border ring drawn round it).
   static Polar picture(const cv::Mat& marks);
+  // Where picture() centres a face's marks: their centre of mass within 0.78 of the face's radius of its centre,
+  // then again within that radius of the centre so found, a few times over (the window follows the symbol), the
+  // marks kept inside 0.85 of the face's radius. A face cut off its true centre shows its rim's shading or the
+  // ground as a crescent of "marks" on one side; a window fixed on the cut's centre takes that crescent in and
+  // leaves the symbol's far strokes out, one moved onto the symbol does the reverse.
+  static cv::Point2f marks_centre(const cv::Mat& marks);
   // Each symbol as the renderer draws it, in both styles (tokens "?K").
   const std::vector<KindModel>& defaults() const { return defaults_; }
 
