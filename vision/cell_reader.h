@@ -34,6 +34,8 @@ constexpr float kCountTemperature = 0.05f;
 // Cờ toán: how much the count of dot-like blobs backs the pictures' match, for a set that learnt none of its own
 // (PieceSet::count_blob_weight).
 constexpr float kCountBlobWeight = 0.08f;
+// PieceSet::piece_disc is learnt only from a board showing at least this many pieces.
+constexpr size_t kPieceDiscMinPieces = 8;
 
 struct ReaderParams {
   float search_pitches = 0.3f;        // a top face is looked for this far from where the site's centre projects
@@ -42,6 +44,9 @@ struct ReaderParams {
   // Occupancy without a learnt set: σ(w0 + w1·disc score + w2·foreign share).
   std::array<float, 3> default_occupancy{-13.3f, 22.6f, 59.f};
   float centre_pitches = 0.22f;       // the foreign share is measured this far round the site's centre
+  // A site whose disc scores below this share of the learnt pieces' (PieceSet::piece_disc) is judged without its
+  // foreign share, unless its centre is at least 1 − disc / piece_disc foreign (decide_occupancy).
+  float piece_disc_floor = 0.5f;
   float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much ...
   float stack_min_score = 0.4f;       // ... and show at least this much of its rim, its centre at most
   float stack_max_offset = 0.24f;     // this many pitches from the site's (pieces lie up to 0.2 pitch off);

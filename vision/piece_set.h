@@ -74,6 +74,10 @@ struct PieceSet {
   // Added to that sum: this weight times SiteDetail::body, how much the site's centre looks like a learnt side's
   // body rather than the paint (0: not used; learnt for Cờ toán only for now).
   float occupancy_body = 0;
+  // How plainly the pieces learnt from showed their top face's rim: the 20th percentile of their disc scores, from
+  // a board of at least kPieceDiscMinPieces pieces (0: not known). A site whose rim shows far less is not taken
+  // for a piece on its foreign share alone (CellReader::decide_occupancy).
+  float piece_disc = 0;
   std::vector<SideModel> sides;
   std::vector<KindModel> kinds;
   // Cờ toán: how sure a count read under this look is. The temperature of the softmax over a face's count scores,
