@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
@@ -67,6 +68,54 @@ cv::Vec3f white_from_body(const cv::Vec3f& body, const cv::Vec3f& body_rel) {
 float dist2(const cv::Vec3f& a, const cv::Vec3f& b) {
   const cv::Vec3f d = a - b;
   return d.dot(d);
+}
+
+// The assignment of rows to distinct columns (rows ≤ columns) with the greatest sum of `gain` (row-major, rows ×
+// cols): per row its column. The Hungarian method with potentials, O(rows² · cols); deterministic for a given
+// matrix (ties go to the lower column).
+std::vector<int> best_assignment(const std::vector<double>& gain, int rows, int cols) {
+  // Minimises cost = −gain. u, v: potentials; way: the augmenting path; p[j]: the row holding column j (1-based,
+  // 0: none; column 0 is the virtual start).
+  std::vector<double> u(static_cast<size_t>(rows) + 1, 0), v(static_cast<size_t>(cols) + 1, 0);
+  std::vector<int> p(static_cast<size_t>(cols) + 1, 0), way(static_cast<size_t>(cols) + 1, 0);
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int i = 1; i <= rows; ++i) {
+    p[0] = i;
+    int j0 = 0;
+    std::vector<double> minv(static_cast<size_t>(cols) + 1, inf);
+    std::vector<char> used(static_cast<size_t>(cols) + 1, 0);
+    do {
+      used[static_cast<size_t>(j0)] = 1;
+      const int i0 = p[static_cast<size_t>(j0)];
+      double delta = inf;
+      int j1 = 0;
+      for (int j = 1; j <= cols; ++j) {
+        if (used[static_cast<size_t>(j)]) continue;
+        const double cost = -gain[static_cast<size_t>((i0 - 1) * cols + (j - 1))];
+        const double cur = cost - u[static_cast<size_t>(i0)] - v[static_cast<size_t>(j)];
+        if (cur < minv[static_cast<size_t>(j)]) minv[static_cast<size_t>(j)] = cur, way[static_cast<size_t>(j)] = j0;
+        if (minv[static_cast<size_t>(j)] < delta) delta = minv[static_cast<size_t>(j)], j1 = j;
+      }
+      for (int j = 0; j <= cols; ++j) {
+        if (used[static_cast<size_t>(j)]) {
+          u[static_cast<size_t>(p[static_cast<size_t>(j)])] += delta;
+          v[static_cast<size_t>(j)] -= delta;
+        } else {
+          minv[static_cast<size_t>(j)] -= delta;
+        }
+      }
+      j0 = j1;
+    } while (p[static_cast<size_t>(j0)] != 0);
+    do {
+      const int j1 = way[static_cast<size_t>(j0)];
+      p[static_cast<size_t>(j0)] = p[static_cast<size_t>(j1)];
+      j0 = j1;
+    } while (j0 != 0);
+  }
+  std::vector<int> col_of(static_cast<size_t>(rows), -1);
+  for (int j = 1; j <= cols; ++j)
+    if (p[static_cast<size_t>(j)] > 0) col_of[static_cast<size_t>(p[static_cast<size_t>(j)] - 1)] = j - 1;
+  return col_of;
 }
 
 // How sure a symbol's kind is: the softmax temperature over its kinds' match scores.
@@ -1021,6 +1070,32 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
   }
 }
 
+std::vector<char> assign_counts(const std::vector<std::vector<std::pair<char, float>>>& scores,
+                                const std::string& kinds, const std::vector<int>& most, float temperature) {
+  std::vector<char> out(scores.size(), 0);
+  std::vector<char> col_kind;  // one column per piece a side owns
+  for (size_t k = 0; k < kinds.size() && k < most.size(); ++k)
+    for (int m = 0; m < most[k]; ++m) col_kind.push_back(kinds[k]);
+  if (scores.empty() || scores.size() > col_kind.size()) return out;
+  const int rows = static_cast<int>(scores.size()), cols = static_cast<int>(col_kind.size());
+  // Each face's probability of each count; a count the face has no score for: 0.
+  std::vector<double> gain(static_cast<size_t>(rows * cols), 0.0);
+  std::vector<float> s;
+  for (int r = 0; r < rows; ++r) {
+    s.clear();
+    for (const auto& ks : scores[static_cast<size_t>(r)]) s.push_back(ks.second);
+    for (const auto& [kind, score] : scores[static_cast<size_t>(r)])
+      for (int j = 0; j < cols; ++j)
+        if (col_kind[static_cast<size_t>(j)] == kind)
+          gain[static_cast<size_t>(r * cols + j)] = probability_of(s, score, temperature);
+  }
+  const std::vector<int> col_of = best_assignment(gain, rows, cols);
+  for (int r = 0; r < rows; ++r)
+    if (col_of[static_cast<size_t>(r)] >= 0)
+      out[static_cast<size_t>(r)] = col_kind[static_cast<size_t>(col_of[static_cast<size_t>(r)])];
+  return out;
+}
+
 void CellReader::limit_kinds(std::vector<SiteDetail>& details, float temperature) const {
   const std::vector<int>& most = vocab_.most_per_side;
   if (vocab_.face == PieceVocabulary::Face::Plain || most.size() != vocab_.kinds.size()) return;
@@ -1040,18 +1115,33 @@ void CellReader::limit_kinds(std::vector<SiteDetail>& details, float temperature
       if (!d.occupied || d.side != side || d.kind_scores.size() < least_scores) continue;
       for (const auto& [kind, score] : d.kind_scores) choices.push_back({score, i, kind});
     }
-    // The surest matches first: a clear face keeps its kind, an unclear one yields to it. Ties go by site and
-    // by each site's own order, so a read taken partly from the previous one assigns as a fresh read does.
-    std::stable_sort(choices.begin(), choices.end(),
-                     [](const Choice& a, const Choice& b) { return a.score > b.score; });
-    std::vector<int> used(most.size(), 0);
     std::fill(kind_of.begin(), kind_of.end(), 0);
-    for (const Choice& c : choices) {
-      if (kind_of[c.site]) continue;
-      const size_t k = vocab_.kinds.find(c.kind);
-      if (k == std::string::npos || used[k] >= most[k]) continue;
-      kind_of[c.site] = c.kind;
-      ++used[k];
+    // Counts: the assignment under which the most faces are expected right (assign_counts).
+    bool assigned = false;
+    if (vocab_.face == PieceVocabulary::Face::Dots && !choices.empty()) {
+      std::vector<size_t> faces;
+      std::vector<std::vector<std::pair<char, float>>> scores;
+      for (const Choice& c : choices)
+        if (faces.empty() || faces.back() != c.site)
+          faces.push_back(c.site), scores.push_back(details[c.site].kind_scores);
+      const std::vector<char> kinds = assign_counts(scores, vocab_.kinds, most, temperature);
+      assigned = kinds.front() != 0;
+      if (assigned)
+        for (size_t r = 0; r < faces.size(); ++r) kind_of[faces[r]] = kinds[r];
+    }
+    if (!assigned) {
+      // The surest matches first: a clear face keeps its kind, an unclear one yields to it. Ties go by site and
+      // by each site's own order, so a read taken partly from the previous one assigns as a fresh read does.
+      std::stable_sort(choices.begin(), choices.end(),
+                       [](const Choice& a, const Choice& b) { return a.score > b.score; });
+      std::vector<int> used(most.size(), 0);
+      for (const Choice& c : choices) {
+        if (kind_of[c.site]) continue;
+        const size_t k = vocab_.kinds.find(c.kind);
+        if (k == std::string::npos || used[k] >= most[k]) continue;
+        kind_of[c.site] = c.kind;
+        ++used[k];
+      }
     }
     for (size_t i = 0; i < details.size(); ++i) {
       SiteDetail& d = details[i];

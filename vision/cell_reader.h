@@ -186,9 +186,10 @@ class CellReader {
   void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
   // Cờ tư lệnh's symbols and Cờ toán's counts: each side's faces take their kinds from the best match down, a
   // kind only while the side owns pieces of it left (PieceVocabulary::most_per_side); a face whose likelier kinds
-  // are all taken gets its next. Over the whole board (every site, read now or taken from the previous read),
-  // from each site's kind_scores (counts: only faces matched with a learnt picture of every count).
-  // `temperature`: the softmax temperature of the kind's probability.
+  // are all taken gets its next. Counts are assigned jointly instead (assign_counts), unless the side shows more
+  // faces than it owns pieces. Over the whole board (every site, read now or taken from the previous read), from
+  // each site's kind_scores (counts: only faces matched with a learnt picture of every count).
+  // `temperature`: the softmax temperature of the kind's probability (counts: of their assignment too).
   void limit_kinds(std::vector<SiteDetail>& details, float temperature) const;
   // Cờ toán: each count's best match of a face's polar picture (`dots`: its dot-like blobs) with the set's
   // pictures of `side`'s counts, of the other side's, or both's; best first.
@@ -201,6 +202,15 @@ class CellReader {
   ReaderParams params_;
   std::shared_ptr<const SymbolReader> symbols_;  // Cờ tư lệnh's symbols (shared: the defaults are drawn once)
 };
+
+// Cờ toán: the counts of one side's faces (per face its count scores, as SiteDetail::kind_scores), each count
+// at most `most` times (per kind of `kinds`, PieceVocabulary::most_per_side): the assignment under which the
+// most faces are expected right, i.e. whose sum of each face's probability of its count (the softmax of its
+// scores at `temperature`) is highest. Taking the surest match first instead lets a face take a count another
+// needs more: a blurred 8 a shade surer of the 9 than of the 8 takes the side's 9 from its real 9, which was far
+// surer of the 9, and leaves that 9 the 8. Per face its count; all 0 when there are more faces than pieces.
+std::vector<char> assign_counts(const std::vector<std::vector<std::pair<char, float>>>& scores,
+                                const std::string& kinds, const std::vector<int>& most, float temperature);
 
 // The frame's white reference: per channel, the 80th percentile of the gate image inside the board zone.
 cv::Vec3f white_reference(const cv::Mat& gate_bgr, const cv::Mat& zone);
