@@ -1037,7 +1037,10 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
         learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     if (!symbols_) d.dots = count_dots(marks);  // symbols are matched as pictures only
-    const Polar polar = marks_centred ? SymbolReader::picture(marks) : polar_of(marks);
+    // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
+    // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).
+    const Polar polar =
+        marks_centred ? SymbolReader::picture(marks, symbols_ ? SymbolReader::kCentrePasses : 0) : polar_of(marks);
 
     // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).
     std::vector<std::pair<char, float>> cand;
@@ -1575,7 +1578,8 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
           cv::Vec3f mark = symbols_ ? f.symbol_mark : f.mark;
           if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
           cv::Mat marks = mark_map(f, f.body, mark);
-          polars.push_back(marks_centred ? SymbolReader::picture(marks) : polar_of(marks));
+          polars.push_back(marks_centred ? SymbolReader::picture(marks, symbols_ ? SymbolReader::kCentrePasses : 0)
+                                         : polar_of(marks));
           counts.push_back(count_dots(marks).dots);
           faces.emplace_back(i, polars.back(), counts.back());
         }

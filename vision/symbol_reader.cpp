@@ -15,8 +15,6 @@ namespace {
 // face's own at first), and within kMarksFaceRadius of the face's centre (inside its rim).
 constexpr float kMarksCentreRadius = 0.78f;
 constexpr float kMarksFaceRadius = 0.85f;
-// Passes after the first that move the window onto the marks found in it.
-constexpr int kMarksCentrePasses = 3;
 
 float bilinear(const cv::Mat& m, float x, float y) {
   const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
@@ -28,12 +26,12 @@ float bilinear(const cv::Mat& m, float x, float y) {
 
 }  // namespace
 
-cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks) {
+cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
   const float c0 = (kFaceSize - 1) / 2.f;
   const float window2 = kMarksCentreRadius * kFaceRadius * kMarksCentreRadius * kFaceRadius;
   const float face2 = kMarksFaceRadius * kFaceRadius * kMarksFaceRadius * kFaceRadius;
   float cx = c0, cy = c0;
-  for (int pass = 0; pass <= kMarksCentrePasses; ++pass) {
+  for (int pass = 0; pass <= passes; ++pass) {
     double sx = 0, sy = 0, sw = 0;
     // Only the window's bounding box holds pixels within it.
     const float reach = kMarksCentreRadius * kFaceRadius;
@@ -57,8 +55,8 @@ cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks) {
   return {cx, cy};
 }
 
-Polar SymbolReader::picture(const cv::Mat& marks) {
-  const cv::Point2f centre = marks_centre(marks);
+Polar SymbolReader::picture(const cv::Mat& marks, int passes) {
+  const cv::Point2f centre = marks_centre(marks, passes);
   const float cx = centre.x, cy = centre.y;
   static const std::vector<cv::Point2f> directions = [] {
     std::vector<cv::Point2f> d;

@@ -33,13 +33,15 @@ class SymbolReader {
   const std::string& kinds() const { return kinds_; }
   // The polar picture of a face's mark map (face.h mark_map) about the marks' centre (marks_centre: the symbol's
   // own marks, not a border ring drawn round it).
-  static Polar picture(const cv::Mat& marks);
+  static Polar picture(const cv::Mat& marks, int passes = kCentrePasses);
   // Where picture() centres a face's marks: their centre of mass within 0.78 of the face's radius of its centre,
   // then again within that radius of the centre so found, a few times over (the window follows the symbol), the
   // marks kept inside 0.85 of the face's radius. A face cut off its true centre shows its rim's shading or the
   // ground as a crescent of "marks" on one side; a window fixed on the cut's centre takes that crescent in and
   // leaves the symbol's far strokes out, one moved onto the symbol does the reverse.
-  static cv::Point2f marks_centre(const cv::Mat& marks);
+  // `passes`: the passes after the first (0: one window on the face's centre, as Cờ toán's dots are pictured).
+  static constexpr int kCentrePasses = 3;
+  static cv::Point2f marks_centre(const cv::Mat& marks, int passes = kCentrePasses);
   // Each symbol as the renderer draws it, in both styles (tokens "?K").
   const std::vector<KindModel>& defaults() const { return defaults_; }
 
