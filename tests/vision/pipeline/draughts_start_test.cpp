@@ -21,11 +21,7 @@ using testing::read_still;
 using testing::render_with_look;
 using testing::Rendered;
 
-BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
-  BoardContents b;
-  for (const auto& [site, token] : tokens) b[site] = {token};
-  return b;
-}
+using testing::contents_of;
 
 // An English start covers 24 of the 32 dark squares: a reading measures the dark squares' paint mostly on the
 // men standing there (here dark red and black men on green squares), so that the eight empty ones looked
@@ -52,7 +48,8 @@ TEST(DraughtsStart, ASetLearntWhereTheMenHideMostDarkSquaresReadsTheEmptySquares
                "sides": {"B": {"body": "#222222", "mark": "#3e3e3e"}, "W": {"body": "#970c10", "mark": "#812016"}}},
     "sensor": {"defocus_px": 0.0, "jpeg_quality": 86, "noise": 3.46},
     "table": {"accent": "#a39d94", "angle_deg": 88.0, "base": "#aba59c", "scale_mm": 2.07, "surface": "laminate"}
-  })"), "test look");
+  })"),
+                                    "test look");
 
   const calib::BoardModel model = calib::load_board_model(game);
   std::map<std::string, std::string> start;
@@ -87,7 +84,8 @@ TEST(DraughtsStart, ASetLearntWhereTheMenHideMostDarkSquaresReadsTheEmptySquares
     if (it != first.truth.end()) expected[i] = it->second;
   }
   std::vector<std::string> problems;
-  ASSERT_TRUE(p.learn(expected, &problems)) << problems.size() << " start sites read wrong, first: " << problems.front();
+  ASSERT_TRUE(p.learn(expected, &problems))
+      << problems.size() << " start sites read wrong, first: " << problems.front();
   EXPECT_TRUE(problems.empty()) << problems.size() << " start sites read wrong, first: " << problems.front();
 
   const std::map<std::string, std::string> later{{"3", "B"},  {"7", "B"},  {"8", "B"},  {"12", "B"}, {"15", "B"},

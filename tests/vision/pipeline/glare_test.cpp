@@ -53,11 +53,7 @@ LightLook lamp_switched_on() {
       .light;
 }
 
-BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
-  BoardContents b;
-  for (const auto& [site, token] : tokens) b[site] = {token};
-  return b;
-}
+using testing::contents_of;
 
 // brazilian seed 8721107: after the lamp, 10 (left by 10-14), then 6, 7 and 24 lay under its glare, their brown
 // made about twice as bright as the paint model (the light squares round them clipped to white). No empty picture

@@ -55,11 +55,7 @@ LightLook warm_lamp() {
       .light;
 }
 
-BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
-  BoardContents b;
-  for (const auto& [site, token] : tokens) b[site] = {token};
-  return b;
-}
+using testing::contents_of;
 
 // The squares read wrong in the position after 33-29 16-21 29-23 of international seed 8722111 (43.2 s), drawn
 // under the warm lamp after the set was learnt from the start under the soft light; `floor`: the reader's

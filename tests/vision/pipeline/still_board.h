@@ -29,6 +29,13 @@ inline std::array<cv::Point2d, 4> corners_of(const Renderer& renderer) {
   return c;
 }
 
+// One piece per site, as `tokens` names them (site → token), for place_pieces.
+inline BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
+  BoardContents b;
+  for (const auto& [site, token] : tokens) b[site] = {token};
+  return b;
+}
+
 // The visible token of every site of `model` (empty where no piece stands), in the model's site order.
 inline std::vector<std::string> tokens_of(const calib::BoardModel& model, const std::vector<PieceInstance>& pieces) {
   std::vector<std::string> t(model.sites.size());
