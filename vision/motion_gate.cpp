@@ -7,12 +7,20 @@
 
 namespace sb::vision {
 
-MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params)
+MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params, cv::Mat unseen)
     : zone_(std::move(zone)), ring_(std::move(ring)), cells_(std::move(cells)), params_(params) {
   cv::bitwise_or(zone_, ring_, watch_);
-  // The gate image's edge, where arms come in from the players.
+  // The gate image's edge, where arms come in from the players. When the picture ends inside the gate image (a
+  // close camera), an arm comes in from beyond the picture: its change starts at the black the picture leaves,
+  // never at the image's border (brazilian seed 6967658757376383, morris9 seed 8719012: hands over the board that
+  // never held it).
   edge_ = cv::Mat::zeros(watch_.size(), CV_8U);
   cv::rectangle(edge_, cv::Rect(0, 0, edge_.cols, edge_.rows), cv::Scalar(255), 2);
+  if (unseen.size() == edge_.size()) {
+    cv::Mat beyond;
+    cv::dilate(unseen, beyond, cv::Mat(), cv::Point(-1, -1), 2);
+    edge_ |= beyond;
+  }
   // Every third watched pixel is enough to measure gains and noise.
   int i = 0;
   for (int y = 0; y < watch_.rows; ++y) {

@@ -57,8 +57,9 @@ struct GateResult {
 
 class MotionGate {
  public:
-  // `zone`, `ring`: 8-bit masks of the gate image (Rectifier::zone_mask, ring_mask); `cells`: per site, its cell.
-  MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params = {});
+  // `zone`, `ring`: 8-bit masks of the gate image (Rectifier::zone_mask, ring_mask); `cells`: per site, its cell;
+  // `unseen`: where the camera's picture does not reach (Rectifier::gate_unseen_mask; empty: it covers the image).
+  MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params = {}, cv::Mat unseen = {});
 
   // One frame's gate image (8-bit BGR, the masks' size) at time t.
   GateResult update(const cv::Mat& gate_bgr, int64_t t_ms);
@@ -84,18 +85,18 @@ class MotionGate {
   cv::Mat edge_parts(const cv::Mat& changed) const;
 
   cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
-  cv::Mat edge_;                 // the gate image's border, where arms come in
+  cv::Mat edge_;                 // where arms come in: the gate image's border and where the picture ends
   std::vector<cv::Rect> cells_;
   GateParams params_;
 
   // Whether most watched pixels of `cur` are dark (against the settled scene, when there is one).
   bool covered(const cv::Mat& cur) const;
 
-  cv::Mat prev_;                  // previous frame, float, blurred
-  cv::Mat reference_;             // the settled scene without hands, float, blurred
-  cv::Mat lamp_reference_;        // the settled scene carried over to a light switched at the last frame, taken
-                                  // only if this frame is still (else an arm came in, not a lamp)
-  bool prev_disturbed_ = true;    // the previous frame moved (or was the first)
+  cv::Mat prev_;                // previous frame, float, blurred
+  cv::Mat reference_;           // the settled scene without hands, float, blurred
+  cv::Mat lamp_reference_;      // the settled scene carried over to a light switched at the last frame, taken
+                                // only if this frame is still (else an arm came in, not a lamp)
+  bool prev_disturbed_ = true;  // the previous frame moved (or was the first)
   bool prev_covered_ = false;
   int64_t covered_still_since_ = -1;  // covered without motion since then (a lamp switched off in a dark room)
   cv::Mat diff_, moving_;

@@ -45,7 +45,7 @@ void Pipeline::rebuild_geometry() {
   if (rect_)
     rectify.read_px_per_pitch_min = rectify.read_px_per_pitch_max = rect_->top_frame().px_per_mm * model_.pitch_mm;
   rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), rectify);
-  gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate);
+  gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate, rect_->gate_unseen_mask());
   geometry_revision_ = locate_.revision();
   cache_.reset();
   pending_stale_ = true;

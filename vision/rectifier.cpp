@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <opencv2/imgproc.hpp>
 
 #include "vision/board_appearance.h"
@@ -112,8 +111,8 @@ Rectifier::Rectifier(const calib::BoardModel& model, const calib::Calibration& c
       x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
     }
     const cv::Rect image(0, 0, calibration_.image_size.width, calibration_.image_size.height);
-    cv::Rect r(static_cast<int>(std::floor(std::max(-1e6, x0))) - 2, static_cast<int>(std::floor(std::max(-1e6, y0))) - 2,
-               0, 0);
+    cv::Rect r(static_cast<int>(std::floor(std::max(-1e6, x0))) - 2,
+               static_cast<int>(std::floor(std::max(-1e6, y0))) - 2, 0, 0);
     r.width = static_cast<int>(std::ceil(std::min(1e6, x1))) + 3 - r.x;
     r.height = static_cast<int>(std::ceil(std::min(1e6, y1))) + 3 - r.y;
     roi_ = r & image;
@@ -129,6 +128,16 @@ Rectifier::Rectifier(const calib::BoardModel& model, const calib::Calibration& c
   };
   gate_.level = level_for(gate_.frame.px_per_mm);
   build_map(gate_);
+  {
+    // A picture all white, sampled as the gate samples: what falls short of white took some of the black beyond
+    // the picture's edge. The level's size is the pyramid's (FramePyramid::level halves it so).
+    cv::Size level = roi_.size();
+    for (int l = 0; l < gate_.level; ++l) level = {std::max(1, level.width / 2), std::max(1, level.height / 2)};
+    cv::Mat seen;
+    cv::remap(cv::Mat(level, CV_8U, cv::Scalar(255)), seen, gate_.map1, gate_.map2, cv::INTER_LINEAR,
+              cv::BORDER_CONSTANT, cv::Scalar(0));
+    cv::compare(seen, 255, gate_unseen_, cv::CMP_LT);
+  }
   for (PlaneMap& p : tops_) {
     p.level = level_for(p.frame.px_per_mm);
     build_map(p);

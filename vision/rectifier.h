@@ -11,9 +11,8 @@
 #pragma once
 
 #include <array>
-#include <vector>
-
 #include <opencv2/core.hpp>
+#include <vector>
 
 #include "calibration/board_model.h"
 #include "calibration/calibration.h"
@@ -33,7 +32,9 @@ struct CanonicalFrame {
   calib::Vec2 origin_mm;  // the board point at pixel (0, 0)
   double px_per_mm = 1;
   cv::Size size;
-  cv::Point2d to_px(calib::Vec2 mm) const { return {(mm.x - origin_mm.x) * px_per_mm, (mm.y - origin_mm.y) * px_per_mm}; }
+  cv::Point2d to_px(calib::Vec2 mm) const {
+    return {(mm.x - origin_mm.x) * px_per_mm, (mm.y - origin_mm.y) * px_per_mm};
+  }
   calib::Vec2 to_mm(cv::Point2d px) const { return {origin_mm.x + px.x / px_per_mm, origin_mm.y + px.y / px_per_mm}; }
 };
 
@@ -93,6 +94,9 @@ class Rectifier {
   // counts as over the board), and the ring just outside it that an arm crosses to get there.
   const cv::Mat& zone_mask() const { return zone_mask_; }
   const cv::Mat& ring_mask() const { return ring_mask_; }
+  // The gate image's pixels the camera does not see (the picture ends before the gate image does: black in every
+  // gate image), 255 there. Arms reaching over the board come in from where the picture ends.
+  const cv::Mat& gate_unseen_mask() const { return gate_unseen_; }
   // Per site, the gate-image rectangle of its cell (one pitch square round the site).
   const std::vector<cv::Rect>& gate_cells() const { return gate_cells_; }
   // The board zone's outline in frame pixels (for overlays).
@@ -118,7 +122,7 @@ class Rectifier {
   PlaneMap gate_;
   CanonicalFrame top_frame_;
   std::vector<PlaneMap> tops_;
-  cv::Mat zone_mask_, ring_mask_;
+  cv::Mat zone_mask_, ring_mask_, gate_unseen_;
   std::vector<cv::Rect> gate_cells_;
   std::vector<std::vector<cv::Point2f>> base_offsets_;  // per level, per site
   std::vector<cv::Mat> base_offset_maps_;               // per level

@@ -279,6 +279,59 @@ TEST_F(SmallMarkerGateScenes, AKnockedCameraIsFollowedWhenTheMarkersCannotBeFoun
   expect_a_knock_followed();
 }
 
+// A camera close enough that the picture ends inside the gate image: on the near side the room round the sheet
+// is out of view (black), and an arm reaching over the board comes in from the picture's edge, not the gate
+// image's (brazilian seed 6967658757376383: a hand lying flat over the near rows during the injected illegal
+// move, 58 frames settled; morris9 seed 8719012: 42 frames, an arm in from the far side). Its change never
+// touched the gate image's border, so it never held the board, and the board settled with the hand taken into
+// the settled scene. Arms come in from wherever the picture ends.
+class CloseViewGateScenes : public GateScenes {
+ protected:
+  CloseViewGateScenes() { px_per_pitch_ = 80; }
+
+  // A hand of `player` lying flat over `site`, its arm in from beyond the picture on that player's side, for two
+  // seconds: never settled, and settled soon after it has gone.
+  void expect_hand_from_beyond_the_picture_never_settled(int player, const std::string& site) {
+    // The premise: on that side the middle of the gate image's edge lies beyond the picture (black).
+    const Rectifier& rect = *pipeline_->rectifier();
+    FramePyramid pyramid;
+    pyramid.reset(still_, rect.frame_roi());
+    cv::Mat gate;
+    rect.gate_image(pyramid, gate);
+    const cv::Vec3b edge_mid = gate.at<cv::Vec3b>(player == 0 ? gate.rows - 1 : 0, gate.cols / 2);
+    ASSERT_EQ(edge_mid, cv::Vec3b(0, 0, 0))
+        << "the picture shows the gate image's edge on player " << player << "'s side: not the case this tests";
+
+    Scene with_hand = scene_;
+    HandPose h = hand_over(site);
+    h.player = player;
+    // The shoulder straight behind the board's middle: the arm crosses the gate image's edge where it is beyond
+    // the picture, not at a corner the picture still shows.
+    h.shoulder = shoulder_of(player, model_, look_.hands, -170 * look_.hands.size);
+    h.rest = 1;  // lying flat
+    h.grip[2] = -12;
+    with_hand.hands.push_back(h);
+    ASSERT_TRUE(renderer_->hand_cover(with_hand).over_board);
+    reset_counts();
+    feed(draw(with_hand, 2), 60);
+    EXPECT_EQ(settled_frames_, 0) << "settled at " << first_settled_ms_ << " ms with the hand over the board";
+    reset_counts();
+    const int64_t left = t_;
+    feed(still_, 20);
+    ASSERT_GE(first_settled_ms_, 0) << "never settled after the hand left";
+    EXPECT_LE(first_settled_ms_ - left, 300);
+  }
+};
+
+TEST_F(CloseViewGateScenes, AHandLyingFlatOverTheNearRowsFromBeyondThePictureIsNeverSettled) {
+  expect_hand_from_beyond_the_picture_never_settled(0, "d2");
+}
+
+// The same from the far side (morris9 seed 8719012: the picture ended across the far corner of the gate image).
+TEST_F(CloseViewGateScenes, AHandLyingFlatOverTheFarRowsFromBeyondThePictureIsNeverSettled) {
+  expect_hand_from_beyond_the_picture_never_settled(1, "d6");
+}
+
 // A live camera's pipeline reads on a worker thread: the frame that settles the board returns at once, without
 // the read, and a later frame brings it, the same as the read in the frame gives.
 TEST_F(GateScenes, ABackgroundReadLeavesTheSettlingFrameFreeAndArrivesWithALaterOne) {
