@@ -1,0 +1,110 @@
+// A Cờ toán set learnt from the start, read again after a lamp was switched on whose glare lies on empty squares
+// next to the pieces: the glare whitens those squares' centres all over, yet they are no pieces.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "still_board.h"
+#include "vision/game_vision.h"
+#include "vision/render/look.h"
+#include "vision/render/renderer.h"
+#include "vision/render/scene.h"
+#include "vision/render/truth.h"
+
+namespace sb::vision {
+namespace {
+
+using testing::listed;
+using testing::misreads;
+using testing::StillCamera;
+using testing::tokens_of;
+
+// RULES.md: each side's 1–9 on its home row, its 0 in front of the 5.
+BoardContents start_contents() {
+  BoardContents b;
+  const std::string files = "abcdefghi";
+  for (int k = 0; k < 9; ++k) {
+    b[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
+    b[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
+  }
+  b["e2"] = {"R0"};
+  b["e10"] = {"B0"};
+  return b;
+}
+
+// The look of game 4 of `eval-vision cotoan --simulations 10 --seed 8831001` (its own seed 6007801591341153,
+// rounded): red and blue plastic discs with dice dots on a light wooden board, seen from Blue's side.
+Look game4_look() {
+  return Look::from_json(nlohmann::json::parse(R"({
+    "board": {"colours": {"dark": "#785135", "ink": "#3b2a1a", "land": "#f1e6c4", "light": "#ece6d1",
+                          "sheet": "#b08962", "water": "#96c7df"},
+              "edge": "#876132", "gloss": 0.4426, "markers": true, "material": "wood", "texture": 0.5603,
+              "thickness_mm": 12.018},
+    "camera": {"aim_offset_mm": [6.110, -10.613], "azimuth_deg": 171.420, "hfov_deg": 62.884, "k1": 0.0, "k2": 0.0,
+               "px_per_pitch": 49.94, "roll_deg": -0.654, "tilt_deg": 13.131},
+    "hands": {"size": 0.977, "skin": ["#e4bb9f", "#bb917a"], "sleeve": ["#8b827c", "#1e818d"],
+              "sleeve_length": [0.288, 0.644]},
+    "light": {"ambient": 0.602, "azimuth_deg": 280.497, "directional": 0.378, "elevation_deg": 70.267,
+              "exposure": 0.949, "glare_size_mm": 47.644, "glare_spots": 0, "glare_strength": 0.694, "gradient": 0.332,
+              "gradient_angle_deg": 218.947, "kelvin": 6850.277, "shadow_softness_mm": 1.479, "vignette": 0.295},
+    "pieces": {"diameter_pitch": 0.86, "dot_size": 0.110, "dots": "dice", "face": "dots", "gloss": 0.510,
+               "grooves": 2, "height_mm": 9.533, "material": "plastic", "max_offset": 0.0359, "max_turn_deg": 180.0,
+               "pattern_seed": 2099841203871405, "shade_jitter": 0.015, "shape": "disc",
+               "sides": {"B": {"body": "#245998", "mark": "#fff8e6"}, "R": {"body": "#b64723", "mark": "#fff9e4"}},
+               "symbols": "pictograms", "zero": "star"},
+    "sensor": {"defocus_px": 0.0, "jpeg_quality": 0, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 4.413},
+    "table": {"accent": "#908980", "angle_deg": 142.026, "base": "#9e968c", "scale_mm": 1.998, "surface": "laminate"}
+  })"),
+                         "cotoan look");
+}
+
+// That game's lamp came on after ply 6 (57.9 s): warmer, brighter, one glare spot on Red's c2–e4, beside R0. With
+// the set learnt before it, those empty squares' centres were wholly foreign to the kept empty board (disc
+// 0.15–0.21, foreign 1.0, though their colour was the paint's: body −1) and read as blue pieces in every later
+// read; the referee recorded nothing after ply 6. The lamp is drawn again as `simulate` switches one on (the same
+// seed puts its glare spot where the game's was).
+//
+// Disabled: not fixed. On main (37c896e) this reads c3, d3, e3 and d2 as B0 (disc 0.17–0.23 against the pieces'
+// 0.41, foreign 0.72–1.0, body −1). Tried on branch vision-cotoan-sim and not kept: judging a site without its
+// foreign share when its centre looks like the paint (body ≤ −0.5) and its rim is under half the pieces' (c3, e3
+// then read empty, d3 and d2 not; in the game, 6 of 8 plies as before), or under the pieces' whole (the set is
+// then not learnt from this start: some red pieces on the brown wood have weak rims and a paint-like body).
+// Also tried: allowing measure_foreign's glare against the kept empty board too (its comparison sets every pixel
+// anew with no allowance): the same four sites read wrong, with the same evidence. Most sites' glare field read 0
+// grey levels under this lamp; whether it sees the glare at these four was not checked. That is where to look next.
+TEST(CotoanLamp, DISABLED_AGlareOnEmptySquaresFromALampSwitchedOnAfterTheSetWasLearntIsNoPiece) {
+  Pipeline p = make_pipeline("cotoan");
+  const calib::BoardModel& model = p.model();
+  const uint64_t seed = 6007801591341153ull;
+  const Look look = game4_look();
+  StillCamera camera(p, look, seed);
+  Rng rng(seed);
+  Scene scene;
+  scene.pieces = place_pieces(model, look.pieces, start_contents(), rng);
+  ASSERT_TRUE(camera.show(scene).read);
+  ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
+
+  LightLook lamp = look.light;
+  lamp.exposure *= 1.3;
+  lamp.directional += 0.35;
+  lamp.azimuth_deg = 40;
+  lamp.elevation_deg = 60;
+  lamp.kelvin = 3000;
+  lamp.glare_spots = 1;
+  lamp.gradient += 0.1;
+  camera.renderer.set_light(lamp);
+  const BoardObservation obs = camera.show(scene);
+  ASSERT_TRUE(obs.read);
+  const std::map<std::string, std::string> truth = visible_tokens(scene.pieces);
+  std::string evidence;  // the reader's evidence at each site read wrong
+  const std::vector<SiteDetail>& det = p.last_read().details;
+  for (size_t i = 0; i < model.sites.size() && i < det.size(); ++i)
+    if (obs.sites[i].token != (truth.count(model.sites[i].name) ? truth.at(model.sites[i].name) : ""))
+      evidence += " " + model.sites[i].name + ": disc " + std::to_string(det[i].disc.score) + ", foreign " +
+                  std::to_string(det[i].foreign) + ", body " + std::to_string(det[i].body) + ";";
+  EXPECT_TRUE(misreads(model, obs, truth).empty()) << listed(misreads(model, obs, truth)) << " evidence:" << evidence
+                                                   << " (the set's pieces' disc: " << p.piece_set().piece_disc << ")";
+}
+
+}  // namespace
+}  // namespace sb::vision
