@@ -407,6 +407,43 @@ float GlareField::near(cv::Point2f centre, float reach, float share, float below
   });
 }
 
+float GlareField::near_own(cv::Point2f centre, float inner, float outer, float share) {
+  if (!paint_.ok) return 0;
+  if (excess_.empty()) {
+    excess_.create(top_.size(), CV_32F);
+    done_.assign(static_cast<size_t>(top_.rows), 0);
+  }
+  const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, labels_.cols - 1);
+  const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, labels_.rows - 1);
+  const uchar own = labels_.at<uchar>(cy, cx);
+  if (own == kNoPaint || !paint_.seen[own]) return 0;
+  const int x0 = std::max(0, static_cast<int>(centre.x - outer)),
+            x1 = std::min(top_.cols - 1, static_cast<int>(centre.x + outer));
+  const int y0 = std::max(0, static_cast<int>(centre.y - outer)),
+            y1 = std::min(top_.rows - 1, static_cast<int>(centre.y + outer));
+  thread_local std::vector<float> excess;
+  excess.clear();
+  for (int v = y0; v <= y1; ++v) {
+    float* e = excess_.ptr<float>(v);
+    const uchar* l = labels_.ptr<uchar>(v);
+    if (!done_[static_cast<size_t>(v)]) {
+      const auto* row = top_.ptr<cv::Vec3b>(v);
+      const float* gains = held_gain.row(paint_, top_.size(), v);
+      for (int u = 0; u < top_.cols; ++u) e[u] = pixel_excess(row[u], l[u], paint_, gains[u >> 3]);
+      done_[static_cast<size_t>(v)] = 1;
+    }
+    for (int u = x0; u <= x1; ++u) {
+      const float dx = u - centre.x, dy = v - centre.y, d2 = dx * dx + dy * dy;
+      if (d2 < inner * inner || d2 > outer * outer || l[u] != own || std::isnan(e[u])) continue;
+      excess.push_back(e[u]);
+    }
+  }
+  if (excess.size() < 30) return 0;
+  auto at = excess.begin() + static_cast<long>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  std::nth_element(excess.begin(), at, excess.end());
+  return std::max(0.f, *at);
+}
+
 float foreign_share(const cv::Mat& mask, cv::Point2f centre, float radius, bool wider) {
   const int x0 = std::max(0, static_cast<int>(centre.x - radius)),
             x1 = std::min(mask.cols - 1, static_cast<int>(centre.x + radius));

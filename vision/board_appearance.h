@@ -71,6 +71,10 @@ class GlareField {
   GlareField(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint);
   // glare_near(top_bgr, labels, paint, centre, reach, share, below), to the bit.
   float near(cv::Point2f centre, float reach, float share, float below = 0);
+  // How much a glare brightens the paint `centre` itself shows, measured round it: the `share` quantile of the
+  // excess (as glare_near counts it) over the pixels of that paint between `inner` and `outer` of it (a draughts
+  // square's corners, which the man on it leaves bare). 0 when fewer than 30 pixels are counted.
+  float near_own(cv::Point2f centre, float inner, float outer, float share);
 
  private:
   cv::Mat top_, labels_;

@@ -67,6 +67,15 @@ struct ReaderParams {
   float glare_reach = 1.0f;
   float glare_share = 0.75f;
   float glare_min = 12.f;
+  // The glare is also measured on the site's own paint round its centre (GlareField::near_own: the
+  // own_glare_share quantile between own_glare_inner and own_glare_outer pitches, where a piece on the site leaves
+  // the paint bare), and own_glare_gain times it allowed when that is more: a light paint clipped white round a
+  // dark square bounds glare_near at a few grey levels while the square's own corners show the glare, and a spot
+  // brightens the square's middle more than its corners (0: not measured).
+  float own_glare_inner = 0.47f;
+  float own_glare_outer = 0.75f;
+  float own_glare_share = 0.25f;
+  float own_glare_gain = 2.f;
   float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
