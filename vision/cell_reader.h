@@ -57,6 +57,8 @@ struct ReaderParams {
   // high (plainly pieces).
   float repaint_foreign = 0.35f;
   float repaint_score = 0.5f;
+  // ... and, without a learnt paint, without those pieces' sides down to their base (piece_cover).
+  bool repaint_sides = true;
   // Against the empty board learnt from (PieceSet::empty_board), a pixel is foreign when its brightness over the
   // board's differs by more than this factor either way, or its chroma by more than change_chroma.
   float change_brightness = 1.2f;
