@@ -344,23 +344,64 @@ float quantile_near(const cv::Mat& labels, cv::Point2f centre, float reach, floa
             x1 = std::min(labels.cols - 1, static_cast<int>(centre.x + reach));
   const int y0 = std::max(0, static_cast<int>(centre.y - reach)),
             y1 = std::min(labels.rows - 1, static_cast<int>(centre.y + reach));
-  thread_local std::vector<float> excess;
-  excess.clear();
-  size_t under = 0;  // values below `below`
-  for (int v = y0; v <= y1; ++v) {
-    const uchar* l = labels.ptr<uchar>(v);
-    const float* e = excess_of(v);
-    for (int u = x0; u <= x1; ++u) {
-      const float dx = u - centre.x, dy = v - centre.y;
-      if (dx * dx + dy * dy > reach * reach || l[u] == own || std::isnan(e[u])) continue;
-      excess.push_back(e[u]);
-      under += e[u] < below;
+  // Each row's pixels within reach form one run of columns (the test below grows with |u − centre.x| however
+  // it rounds): found by bisection with that very test, so a run holds exactly the pixels the test admits.
+  struct Run {
+    int v, a, b;
+  };
+  thread_local std::vector<Run> runs;
+  runs.clear();
+  const int mid = x0 <= x1 ? std::clamp(static_cast<int>(std::lround(centre.x)), x0, x1) : x0;
+  for (int v = y0; v <= y1 && x0 <= x1; ++v) {
+    const float dy = v - centre.y;
+    auto inside = [&](int u) {
+      const float dx = u - centre.x;
+      return !(dx * dx + dy * dy > reach * reach);
+    };
+    if (!inside(mid)) continue;
+    int lo = x0, hi = mid;  // the first column inside lies in [lo, hi]
+    while (lo < hi) {
+      const int m = lo + (hi - lo) / 2;
+      if (inside(m))
+        hi = m;
+      else
+        lo = m + 1;
+    }
+    const int a = lo;
+    lo = mid, hi = x1;  // the last column inside lies in [lo, hi]
+    while (lo < hi) {
+      const int m = hi - (hi - lo) / 2;
+      if (inside(m))
+        lo = m;
+      else
+        hi = m - 1;
+    }
+    runs.push_back({v, a, lo});
+  }
+  // First only counted: most callers give a floor, and the quantile is usually below it (no glare), which the
+  // counts tell without the values being gathered and ordered.
+  size_t count = 0, under = 0;
+  for (const Run& run : runs) {
+    const uchar* l = labels.ptr<uchar>(run.v);
+    const float* e = excess_of(run.v);
+    for (int u = run.a; u <= run.b; ++u) {
+      const bool counted = l[u] != own && !std::isnan(e[u]);
+      count += counted;
+      under += counted && e[u] < below;
     }
   }
-  if (excess.size() < 30) return 0;
-  const size_t rank = static_cast<size_t>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  if (count < 30) return 0;
+  const size_t rank = static_cast<size_t>(std::clamp(share, 0.f, 1.f) * static_cast<float>(count - 1));
   // More values below `below` than the rank: the quantile is below it too.
   if (under > rank) return 0;
+  thread_local std::vector<float> excess;
+  excess.clear();
+  for (const Run& run : runs) {
+    const uchar* l = labels.ptr<uchar>(run.v);
+    const float* e = excess_of(run.v);
+    for (int u = run.a; u <= run.b; ++u)
+      if (l[u] != own && !std::isnan(e[u])) excess.push_back(e[u]);
+  }
   auto at = excess.begin() + static_cast<long>(rank);
   std::nth_element(excess.begin(), at, excess.end());
   return std::max(0.f, *at);
