@@ -24,6 +24,35 @@ float bilinear(const cv::Mat& m, float x, float y) {
          fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
 }
 
+// The columns of [lo, hi] that `inside` admits, for a test that admits a column whenever it admits any column
+// between it and `centre` (a = b + 1 when none).
+struct Run {
+  int a, b;
+};
+template <typename Inside>
+Run run_of(int lo, int hi, float centre, Inside&& inside) {
+  if (lo > hi) return {lo, hi};
+  const int mid = std::clamp(static_cast<int>(std::lround(centre)), lo, hi);
+  if (!inside(mid)) return {mid + 1, mid};
+  int a = lo, b = mid;  // the first column admitted lies in [a, b]
+  while (a < b) {
+    const int m = a + (b - a) / 2;
+    if (inside(m))
+      b = m;
+    else
+      a = m + 1;
+  }
+  int c = mid, d = hi;  // the last in [c, d]
+  while (c < d) {
+    const int m = d - (d - c) / 2;
+    if (inside(m))
+      c = m;
+    else
+      d = m - 1;
+  }
+  return {a, c};
+}
+
 }  // namespace
 
 cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
@@ -42,10 +71,14 @@ cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
     for (int v = v0; v <= v1; ++v) {
       const float* row = marks.ptr<float>(v);
       const float dv2 = (v - cy) * (v - cy), fv2 = (v - c0) * (v - c0);
-      for (int u = u0; u <= u1; ++u) {
-        if ((u - cx) * (u - cx) + dv2 > window2 || (u - c0) * (u - c0) + fv2 > face2) continue;
-        const double w = std::clamp(row[u], 0.f, 1.f);
-        sx += w * u, sy += w * v, sw += w;
+      auto in_window = [&](int u) { return !((u - cx) * (u - cx) + dv2 > window2); };
+      auto in_face = [&](int u) { return !((u - c0) * (u - c0) + fv2 > face2); };
+      // Each test admits one run of columns (it grows with |u − cx|, |u − c0| however it rounds), so the row's
+      // pixels are the columns both runs share, found with the tests themselves and summed in the same order.
+      const Run w = run_of(u0, u1, cx, in_window), f = run_of(u0, u1, c0, in_face);
+      for (int u = std::max(w.a, f.a); u <= std::min(w.b, f.b); ++u) {
+        const double wt = std::clamp(row[u], 0.f, 1.f);
+        sx += wt * u, sy += wt * v, sw += wt;
       }
     }
     // Too few marks to place a centre (a blank face): the face's own, or where the last pass left it.

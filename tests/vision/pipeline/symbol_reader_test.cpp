@@ -10,6 +10,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <opencv2/imgproc.hpp>
+#include <random>
 
 #include "engines/common/errors.h"
 #include "vision/render/face_art.h"
@@ -80,6 +81,58 @@ FaceArt art_of(SymbolStyle style) {
   look.symbols = style;
   look.sides = {SideColours{'X', Rgb{0.93, 0.90, 0.82}, Rgb{0.15, 0.15, 0.15}}};
   return FaceArt(look, 96);
+}
+
+// marks_centre as first written: every pixel of the window's bounding box tested against both circles.
+cv::Point2f plain_marks_centre(const cv::Mat& marks, int passes) {
+  const float c0 = (kFaceSize - 1) / 2.f;
+  const float window2 = 0.78f * kFaceRadius * 0.78f * kFaceRadius;
+  const float face2 = 0.85f * kFaceRadius * 0.85f * kFaceRadius;
+  float cx = c0, cy = c0;
+  for (int pass = 0; pass <= passes; ++pass) {
+    double sx = 0, sy = 0, sw = 0;
+    const float reach = 0.78f * kFaceRadius;
+    const int v0 = std::max(0, static_cast<int>(std::floor(cy - reach))),
+              v1 = std::min(marks.rows - 1, static_cast<int>(std::ceil(cy + reach)));
+    const int u0 = std::max(0, static_cast<int>(std::floor(cx - reach))),
+              u1 = std::min(marks.cols - 1, static_cast<int>(std::ceil(cx + reach)));
+    for (int v = v0; v <= v1; ++v) {
+      const float dv2 = (v - cy) * (v - cy), fv2 = (v - c0) * (v - c0);
+      for (int u = u0; u <= u1; ++u) {
+        if ((u - cx) * (u - cx) + dv2 > window2 || (u - c0) * (u - c0) + fv2 > face2) continue;
+        const double w = std::clamp(marks.at<float>(v, u), 0.f, 1.f);
+        sx += w * u, sy += w * v, sw += w;
+      }
+    }
+    if (sw <= 4) break;
+    cx = static_cast<float>(sx / sw), cy = static_cast<float>(sy / sw);
+  }
+  return {cx, cy};
+}
+
+TEST(SymbolMarks, TheMarksCentreSummedByRunsOfColumnsEqualsThePixelByPixelSum) {
+  // marks_centre sums each row over the run of columns both circles admit: the same centre, to the bit, as
+  // testing every pixel, for marks anywhere on the face (the window moving to its edge) and blank faces.
+  std::mt19937 rng(20261204);
+  std::uniform_real_distribution<float> unit(0.f, 1.f);
+  int moved = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    cv::Mat marks(kFaceSize, kFaceSize, CV_32F);
+    const int blobs = trial % 6;
+    marks.setTo(-0.2f + 0.3f * unit(rng));
+    for (int b = 0; b < blobs; ++b)
+      cv::circle(marks, cv::Point(static_cast<int>(48 * unit(rng)), static_cast<int>(48 * unit(rng))),
+                 1 + static_cast<int>(8 * unit(rng)), cv::Scalar(0.5 + unit(rng)), cv::FILLED);
+    for (int v = 0; v < kFaceSize; ++v)
+      for (int u = 0; u < kFaceSize; ++u) marks.at<float>(v, u) += 0.3f * (unit(rng) - 0.5f);
+    for (int passes = 0; passes <= 3; ++passes) {
+      const cv::Point2f want = plain_marks_centre(marks, passes), got = SymbolReader::marks_centre(marks, passes);
+      EXPECT_EQ(got.x, want.x) << "trial " << trial << ", passes " << passes;
+      EXPECT_EQ(got.y, want.y) << "trial " << trial << ", passes " << passes;
+      moved += passes == 3 && std::hypot(want.x - 23.5f, want.y - 23.5f) > 3;
+    }
+  }
+  EXPECT_GT(moved, 30);  // windows that moved well off the face's centre were tried
 }
 
 TEST(SymbolPicture, AFaceCutOffCentreAndTurnedStillMatchesItsOwnKindBest) {
