@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -304,7 +303,8 @@ Disc disc_peak(const cv::Mat& acc, cv::Rect window, float radius, cv::Point2f ba
   cv::minMaxLoc(acc(window), nullptr, &mx, nullptr, &at);
   d.centre = {static_cast<float>(window.x + at.x), static_cast<float>(window.y + at.y)};
   // Where the base is offset, only the far part of the rim votes (disc_votes): score against that part.
-  const float arc = std::hypot(base.x, base.y) > 1.f ? static_cast<float>((kPi + 2 * std::asin(0.35)) / (2 * kPi)) : 1.f;
+  const float arc =
+      std::hypot(base.x, base.y) > 1.f ? static_cast<float>((kPi + 2 * std::asin(0.35)) / (2 * kPi)) : 1.f;
   d.score = static_cast<float>(mx / (2 * kPi * radius * vote_norm() * arc));
   return d;
 }
@@ -326,7 +326,8 @@ const std::array<float, kFaceSize * kFaceSize>& face_radii() {
     std::array<float, kFaceSize * kFaceSize> t{};
     const float c0 = (kFaceSize - 1) / 2.f;
     for (int v = 0; v < kFaceSize; ++v)
-      for (int u = 0; u < kFaceSize; ++u) t[static_cast<size_t>(v * kFaceSize + u)] = std::hypot(u - c0, v - c0) / kFaceRadius;
+      for (int u = 0; u < kFaceSize; ++u)
+        t[static_cast<size_t>(v * kFaceSize + u)] = std::hypot(u - c0, v - c0) / kFaceRadius;
     return t;
   }();
   return table;
@@ -625,6 +626,48 @@ class FaceBlur {
         cv::v_store(o, a0), cv::v_store(o + 4, a1), cv::v_store(o + 8, a2), cv::v_store(o + 12, a3);
       }
   }
+  // apply()'s values in the groups of four pixels of a row (columns 4g … 4g + 3) where `group[y][g]` is set
+  // (others are left as they were): only the rows those groups' sums reach are blurred across, and down only
+  // those groups. Each pixel's value is the same as apply()'s, to the bit: its sums are taken lane by lane, in
+  // the same order.
+  void apply_where(const float* in, const bool (*group)[kFaceSize / 4], float* out) const {
+    const int r = radius_, n = kFaceSize;
+    auto mirror = [n](int i) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
+    const float* k = kernel_.data();
+    float pad[kFaceSize + 64];
+    float tmp[kFacePixels];
+    const float* rows[kFaceSize + 64];
+    bool across[kFaceSize] = {};
+    for (int y = 0; y < n; ++y) {
+      bool any = false;
+      for (int g = 0; g < n / 4; ++g) any = any || group[y][g];
+      if (any)
+        for (int j = -r; j <= r; ++j) across[mirror(y + j)] = true;
+    }
+    for (int y = 0; y < n; ++y) {
+      if (!across[y]) continue;
+      for (int i = -r; i < n + r; ++i) pad[i + r] = in[y * n + mirror(i)];
+      for (int x = 0; x < n; x += 16) {
+        cv::v_float32x4 a0 = cv::v_setzero_f32(), a1 = a0, a2 = a0, a3 = a0;
+        for (int j = 0; j <= 2 * r; ++j) {
+          const cv::v_float32x4 kj = cv::v_setall_f32(k[j]);
+          const float* p = pad + x + j;
+          a0 = a0 + kj * cv::v_load(p), a1 = a1 + kj * cv::v_load(p + 4);
+          a2 = a2 + kj * cv::v_load(p + 8), a3 = a3 + kj * cv::v_load(p + 12);
+        }
+        float* t = tmp + y * n + x;
+        cv::v_store(t, a0), cv::v_store(t + 4, a1), cv::v_store(t + 8, a2), cv::v_store(t + 12, a3);
+      }
+    }
+    for (int i = -r; i < n + r; ++i) rows[i + r] = tmp + mirror(i) * n;
+    for (int y = 0; y < n; ++y)
+      for (int g = 0; g < n / 4; ++g) {
+        if (!group[y][g]) continue;
+        cv::v_float32x4 a = cv::v_setzero_f32();
+        for (int j = 0; j <= 2 * r; ++j) a = a + cv::v_setall_f32(k[j]) * cv::v_load(rows[y + j] + 4 * g);
+        cv::v_store(out + y * n + 4 * g, a);
+      }
+  }
 
  private:
   int radius_ = 0;
@@ -672,7 +715,7 @@ void face_parts(const bool* on, FaceParts& fp) {
 
 }  // namespace
 
-DotCount count_dots(const cv::Mat& marks_in) {
+DotCount count_dots(const cv::Mat& marks_in, bool every_pixel) {
   DotCount dc;
   cv::Mat marks = marks_in;
   if (marks.type() != CV_32F || marks.rows != kFaceSize || marks.cols != kFaceSize || !marks.isContinuous()) {
@@ -701,16 +744,16 @@ DotCount count_dots(const cv::Mat& marks_in) {
     const int w = part.x1 - part.x0 + 1, h = part.y1 - part.y0 + 1;
     const float fill = static_cast<float>(area) / static_cast<float>(w * h);
     // Touching dots make a part of a few dots' size: still dots if it is lumpy rather than a line or a ring.
-    if (area > 3.5f * max_dot || (area > 1.5f * max_dot && fill < 0.45f) || fill < 0.25f) ++big;
-    else dotlike[static_cast<size_t>(i)] = true;
+    if (area > 3.5f * max_dot || (area > 1.5f * max_dot && fill < 0.45f) || fill < 0.25f)
+      ++big;
+    else
+      dotlike[static_cast<size_t>(i)] = true;
   }
   // Dots: peaks of a difference of Gaussians tuned to a dot's size, so touching dots still count apart; a peak
   // is the greatest within the 5×5 disc round it.
   static const FaceBlur fine_blur(1.0), coarse_blur(2.6);
   float fine_px[kFacePixels], coarse_px[kFacePixels], dog_px[kFacePixels];
   fine_blur.apply(mk, fine_px);
-  coarse_blur.apply(mk, coarse_px);
-  for (int i = 0; i < kFacePixels; ++i) dog_px[i] = fine_px[i] - coarse_px[i];
   static const std::vector<cv::Point> disc5 = [] {
     std::vector<cv::Point> d;
     const cv::Mat e = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5));
@@ -730,15 +773,45 @@ DotCount count_dots(const cv::Mat& marks_in) {
   struct Peak {
     float x, y, v;
   };
-  std::vector<Peak> peaks;
+  // A peak is a bright pixel (fine blur at least 0.4) within 0.8 of the radius, off any part too big for a dot:
+  // the difference of Gaussians is needed only there and in the 5×5 discs round them (the coarse blur is most
+  // of the count's time, and most of a face is body), measured in the groups of four columns that hold them.
+  static const std::array<bool, kFacePixels> within = [] {
+    const float c = (kFaceSize - 1) / 2.f;
+    std::array<bool, kFacePixels> t{};
+    for (int y = 0; y < kFaceSize; ++y)
+      for (int x = 0; x < kFaceSize; ++x)
+        t[static_cast<size_t>(y * kFaceSize + x)] = !(std::hypot(x - c, y - c) > 0.8f * kFaceRadius);
+    return t;
+  }();
+  bool candidate[kFacePixels] = {};
+  bool group[kFaceSize][kFaceSize / 4] = {};
   for (int y = 1; y < kFaceSize - 1; ++y) {
-    const float* d = dog_px + y * kFaceSize;
     const float* f = fine_px + y * kFaceSize;
     const int* l = fp.label + y * kFaceSize;
     for (int x = 1; x < kFaceSize - 1; ++x) {
-      if (d[x] < 0.08f || f[x] < 0.4f || d[x] < local_max(x, y)) continue;
-      if (std::hypot(x - c0, y - c0) > 0.8f * kFaceRadius) continue;
+      if (f[x] < 0.4f || !within[static_cast<size_t>(y * kFaceSize + x)]) continue;
       if (l[x] > 0 && !dotlike[static_cast<size_t>(l[x])]) continue;
+      candidate[y * kFaceSize + x] = true;
+      const int g0 = std::max(0, x - 2) / 4, g1 = std::min(kFaceSize - 1, x + 2) / 4;
+      for (int v = std::max(0, y - 2); v <= std::min(kFaceSize - 1, y + 2); ++v) group[v][g0] = group[v][g1] = true;
+    }
+  }
+  if (every_pixel) {
+    coarse_blur.apply(mk, coarse_px);
+    for (int i = 0; i < kFacePixels; ++i) dog_px[i] = fine_px[i] - coarse_px[i];
+  } else {
+    coarse_blur.apply_where(mk, group, coarse_px);
+    for (int y = 0; y < kFaceSize; ++y)
+      for (int g = 0; g < kFaceSize / 4; ++g)
+        if (group[y][g])
+          for (int i = y * kFaceSize + 4 * g; i < y * kFaceSize + 4 * g + 4; ++i) dog_px[i] = fine_px[i] - coarse_px[i];
+  }
+  std::vector<Peak> peaks;
+  for (int y = 1; y < kFaceSize - 1; ++y) {
+    const float* d = dog_px + y * kFaceSize;
+    for (int x = 1; x < kFaceSize - 1; ++x) {
+      if (!candidate[y * kFaceSize + x] || d[x] < 0.08f || d[x] < local_max(x, y)) continue;
       peaks.push_back({static_cast<float>(x), static_cast<float>(y), d[x]});
     }
   }

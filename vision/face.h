@@ -7,9 +7,8 @@
 #include <array>
 #include <complex>
 #include <cstdint>
-#include <vector>
-
 #include <opencv2/core.hpp>
+#include <vector>
 
 namespace sb::vision {
 
@@ -30,8 +29,7 @@ struct Disc {
 // `voters` (CV_8U, bgr's size, optional): only pixels where it is non-zero vote (the union of the areas whose
 // votes can reach the windows looked at).
 void disc_votes(const cv::Mat& bgr, cv::Rect roi, const std::vector<float>& radii, cv::Mat& acc,
-                const cv::Mat& base = cv::Mat(),
-                const cv::Mat& voters = cv::Mat());
+                const cv::Mat& base = cv::Mat(), const cv::Mat& voters = cv::Mat());
 
 // The best disc whose centre lies within `window` of `acc`: the peak, then centre and radius measured along rays
 // (the edge nearest `radius` on each of 32 rays, a circle fitted through them with outliers dropped). `base`:
@@ -48,25 +46,25 @@ Disc refine_peak(const cv::Mat& bgr, const Disc& peak, float radius_tolerance, c
 // Rays-only refinement of a disc whose centre is roughly known.
 Disc refine_disc(const cv::Mat& bgr, Disc guess, float radius_tolerance, cv::Point2f base = {0, 0});
 
-constexpr int kFaceSize = 48;          // the normalised face patch: the top face's radius is kFaceRadius pixels
+constexpr int kFaceSize = 48;  // the normalised face patch: the top face's radius is kFaceRadius pixels
 constexpr float kFaceRadius = 21.f;
-constexpr int kRings = 9;               // polar picture: rings from the centre to 0.9 of the radius ...
-constexpr int kAngles = 48;             // ... and angles
+constexpr int kRings = 9;    // polar picture: rings from the centre to 0.9 of the radius ...
+constexpr int kAngles = 48;  // ... and angles
 
 // Each face-patch pixel's distance from the patch centre, in top-face radii (row-major, kFaceSize² values).
 const std::array<float, kFaceSize * kFaceSize>& face_radii();
 
 // One face cut out of a top-plane image.
 struct Face {
-  cv::Mat patch;        // kFaceSize² BGR float (0..255), centre at the middle, radius kFaceRadius
-  cv::Vec3f body;       // the face's own colour (the median inside 0.85 of the radius)
-  cv::Vec3f mark;       // the colour of its marks (the far tail of colours from the body); == body if none
+  cv::Mat patch;   // kFaceSize² BGR float (0..255), centre at the middle, radius kFaceRadius
+  cv::Vec3f body;  // the face's own colour (the median inside 0.85 of the radius)
+  cv::Vec3f mark;  // the colour of its marks (the far tail of colours from the body); == body if none
   // The same for a symbol: where the far tail lies on both sides of the median (marks covering much of a small
   // or blurred face), the part of it nearer the face's centre.
   cv::Vec3f symbol_mark;
   float mark_contrast = 0;  // |mark − body| in grey levels
   float mark_share = 0;     // share of the face that is mark-coloured
-  cv::Vec3f rim;        // mean colour of the outer ring (0.9–1.0 of the radius)
+  cv::Vec3f rim;            // mean colour of the outer ring (0.9–1.0 of the radius)
 };
 
 Face cut_face(const cv::Mat& top_bgr, const Disc& disc);
@@ -88,15 +86,18 @@ struct DotCount {
   float largest_share = 0;  // the largest part's area as a share of the face (a ring, a cross, a star, a letter)
   float regularity = 0;     // 0..1: how alike the dots are in size
 };
-DotCount count_dots(const cv::Mat& marks);
+// `every_pixel`: the difference of Gaussians measured at every pixel, not only round the bright ones (the same
+// count, slower: the reference the shortcut is tested against).
+DotCount count_dots(const cv::Mat& marks, bool every_pixel = false);
 
 // The polar picture of a mark map: kRings × kAngles samples. Compared in two parts: the radial profile (each
 // ring's mean: where the marks lie from the centre out) and the angular pattern (each ring less its mean: dots
 // round a ring, a letter's strokes), whose best match over all rotations is found through each ring's DFT.
 struct Polar {
-  std::vector<float> values;   // raw samples, ring-major (what is saved and averaged)
-  std::vector<float> radial;   // ring means, mean removed, unit norm
-  std::vector<std::vector<std::complex<float>>> spectra;  // per ring, the DFT of its angular pattern (unit norm overall)
+  std::vector<float> values;  // raw samples, ring-major (what is saved and averaged)
+  std::vector<float> radial;  // ring means, mean removed, unit norm
+  // Per ring, the DFT of its angular pattern (unit norm overall).
+  std::vector<std::vector<std::complex<float>>> spectra;
   bool empty() const { return values.empty(); }
 };
 Polar polar_of(const cv::Mat& marks);
