@@ -54,7 +54,40 @@ bool MotionGate::covered(const cv::Mat& cur) const {
     if (pr) limit = std::max(limit, share * (pr[i][0] + pr[i][1] + pr[i][2]) / 3.f);
     dark += (pc[i][0] + pc[i][1] + pc[i][2]) / 3.f < limit;
   }
-  return static_cast<double>(dark) >= params_.covered_part * static_cast<double>(sample_idx_.size());
+  if (static_cast<double>(dark) >= params_.covered_part * static_cast<double>(sample_idx_.size())) return true;
+  // Unlike the settled scene and with far less detail: not the scene shifted by a knock or seen in other light.
+  return pr && likeness_to_scene(cur) < params_.covered_likeness &&
+         detail(cur) < params_.covered_detail * detail(reference_);
+}
+
+double MotionGate::detail(const cv::Mat& img) const {
+  const int w = img.cols;
+  const auto* p = img.ptr<cv::Vec3f>(0);
+  const size_t last = img.total() - static_cast<size_t>(w) - 1;
+  double edges = 0, level = 0;
+  for (uint32_t i : sample_idx_) {
+    if (i >= last) continue;
+    const float g = p[i][0] + p[i][1] + p[i][2];
+    edges +=
+        std::abs(p[i + 1][0] + p[i + 1][1] + p[i + 1][2] - g) + std::abs(p[i + w][0] + p[i + w][1] + p[i + w][2] - g);
+    level += g;
+  }
+  return level > 0 ? edges / level : 0;
+}
+
+double MotionGate::likeness_to_scene(const cv::Mat& cur) const {
+  const auto* pc = cur.ptr<cv::Vec3f>(0);
+  const auto* pr = reference_.ptr<cv::Vec3f>(0);
+  double sc = 0, sr = 0, scc = 0, srr = 0, scr = 0;
+  for (uint32_t i : sample_idx_) {
+    const double c = pc[i][0] + pc[i][1] + pc[i][2], r = pr[i][0] + pr[i][1] + pr[i][2];
+    sc += c, sr += r, scc += c * c, srr += r * r, scr += c * r;
+  }
+  const auto n = static_cast<double>(sample_idx_.size());
+  const double vc = scc - sc * sc / n, vr = srr - sr * sr / n;
+  if (vc <= 1e-6 * n || vr <= 1e-6 * n) return 1;  // a plain picture: nothing to compare
+  const double ncc = (scr - sc * sr / n) / std::sqrt(vc * vr);
+  return ncc;
 }
 
 namespace {

@@ -39,6 +39,9 @@ struct GateParams {
   double covered_share = 0.3;      // a watched pixel darker than this share of the settled scene's ...
   double covered_grey = 12;        // ... or than this grey level is dark; a frame whose watched pixels are ...
   double covered_part = 0.5;       // ... this share dark is covered (an arm right before the camera): motion
+  double covered_likeness = 0.3;   // ... or whose watched pixels correlate less than this with the settled scene's
+                                   // (a bright sleeve filling the view: no lamp keeps so little of the scene) ...
+  double covered_detail = 0.5;     // ... and show less than this share of its detail (a knocked camera shows as much)
 };
 
 struct GateResult {
@@ -89,8 +92,14 @@ class MotionGate {
   std::vector<cv::Rect> cells_;
   GateParams params_;
 
-  // Whether most watched pixels of `cur` are dark (against the settled scene, when there is one).
+  // Whether most watched pixels of `cur` are dark (against the settled scene, when there is one), or `cur` keeps
+  // little of the settled scene: unlike it and with far less detail.
   bool covered(const cv::Mat& cur) const;
+  // The correlation of the watched pixels' brightness in `cur` with the settled scene's (1 for a plain scene).
+  double likeness_to_scene(const cv::Mat& cur) const;
+  // How much detail `img` shows: the mean brightness step to the next pixel right and down over the watched
+  // pixels, against their mean brightness (so that a lamp does not change it).
+  double detail(const cv::Mat& img) const;
 
   cv::Mat prev_;                // previous frame, float, blurred
   cv::Mat reference_;           // the settled scene without hands, float, blurred
