@@ -594,24 +594,10 @@ class FaceBlur {
     const int r = radius_, n = kFaceSize;
     auto mirror = [n](int i) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
     const float* k = kernel_.data();
-    float pad[kFaceSize + 64];
     float tmp[kFacePixels];
     const float* rows[kFaceSize + 64];
     // Four pixels at a time, each pixel's sum taken over the kernel in order.
-    for (int y = 0; y < n; ++y) {
-      for (int i = -r; i < n + r; ++i) pad[i + r] = in[y * n + mirror(i)];
-      for (int x = 0; x < n; x += 16) {
-        cv::v_float32x4 a0 = cv::v_setzero_f32(), a1 = a0, a2 = a0, a3 = a0;
-        for (int j = 0; j <= 2 * r; ++j) {
-          const cv::v_float32x4 kj = cv::v_setall_f32(k[j]);
-          const float* p = pad + x + j;
-          a0 = a0 + kj * cv::v_load(p), a1 = a1 + kj * cv::v_load(p + 4);
-          a2 = a2 + kj * cv::v_load(p + 8), a3 = a3 + kj * cv::v_load(p + 12);
-        }
-        float* t = tmp + y * n + x;
-        cv::v_store(t, a0), cv::v_store(t + 4, a1), cv::v_store(t + 8, a2), cv::v_store(t + 12, a3);
-      }
-    }
+    for (int y = 0; y < n; ++y) blur_across(in, y, tmp);
     for (int i = -r; i < n + r; ++i) rows[i + r] = tmp + mirror(i) * n;
     for (int y = 0; y < n; ++y)
       for (int x = 0; x < n; x += 16) {
@@ -634,7 +620,6 @@ class FaceBlur {
     const int r = radius_, n = kFaceSize;
     auto mirror = [n](int i) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
     const float* k = kernel_.data();
-    float pad[kFaceSize + 64];
     float tmp[kFacePixels];
     const float* rows[kFaceSize + 64];
     bool across[kFaceSize] = {};
@@ -644,21 +629,8 @@ class FaceBlur {
       if (any)
         for (int j = -r; j <= r; ++j) across[mirror(y + j)] = true;
     }
-    for (int y = 0; y < n; ++y) {
-      if (!across[y]) continue;
-      for (int i = -r; i < n + r; ++i) pad[i + r] = in[y * n + mirror(i)];
-      for (int x = 0; x < n; x += 16) {
-        cv::v_float32x4 a0 = cv::v_setzero_f32(), a1 = a0, a2 = a0, a3 = a0;
-        for (int j = 0; j <= 2 * r; ++j) {
-          const cv::v_float32x4 kj = cv::v_setall_f32(k[j]);
-          const float* p = pad + x + j;
-          a0 = a0 + kj * cv::v_load(p), a1 = a1 + kj * cv::v_load(p + 4);
-          a2 = a2 + kj * cv::v_load(p + 8), a3 = a3 + kj * cv::v_load(p + 12);
-        }
-        float* t = tmp + y * n + x;
-        cv::v_store(t, a0), cv::v_store(t + 4, a1), cv::v_store(t + 8, a2), cv::v_store(t + 12, a3);
-      }
-    }
+    for (int y = 0; y < n; ++y)
+      if (across[y]) blur_across(in, y, tmp);
     for (int i = -r; i < n + r; ++i) rows[i + r] = tmp + mirror(i) * n;
     for (int y = 0; y < n; ++y)
       for (int g = 0; g < n / 4; ++g) {
@@ -670,6 +642,26 @@ class FaceBlur {
   }
 
  private:
+  // Row y's sums across (the first pass) into `tmp`, sixteen pixels at a time, each over the kernel in order.
+  void blur_across(const float* in, int y, float* tmp) const {
+    const int r = radius_, n = kFaceSize;
+    auto mirror = [n](int i) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
+    const float* k = kernel_.data();
+    float pad[kFaceSize + 64];
+    for (int i = -r; i < n + r; ++i) pad[i + r] = in[y * n + mirror(i)];
+    for (int x = 0; x < n; x += 16) {
+      cv::v_float32x4 a0 = cv::v_setzero_f32(), a1 = a0, a2 = a0, a3 = a0;
+      for (int j = 0; j <= 2 * r; ++j) {
+        const cv::v_float32x4 kj = cv::v_setall_f32(k[j]);
+        const float* p = pad + x + j;
+        a0 = a0 + kj * cv::v_load(p), a1 = a1 + kj * cv::v_load(p + 4);
+        a2 = a2 + kj * cv::v_load(p + 8), a3 = a3 + kj * cv::v_load(p + 12);
+      }
+      float* t = tmp + y * n + x;
+      cv::v_store(t, a0), cv::v_store(t + 4, a1), cv::v_store(t + 8, a2), cv::v_store(t + 12, a3);
+    }
+  }
+
   int radius_ = 0;
   std::vector<float> kernel_;
 };
@@ -724,7 +716,6 @@ DotCount count_dots(const cv::Mat& marks_in, bool every_pixel) {
     cv::resize(m, marks, cv::Size(kFaceSize, kFaceSize));
   }
   const float* mk = marks.ptr<float>();
-  const float c0 = (kFaceSize - 1) / 2.f;
   const float face_area = static_cast<float>(kPi * kFaceRadius * kFaceRadius);
   // Parts of the marks: a ring, a cross, a star or a letter is one large or long part; dots are small round ones.
   bool on[kFacePixels];
