@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "calibration/board_drawing.h"
+#include "vision/column_run.h"
 #include "vision/select.h"
 
 namespace sb::vision {
@@ -345,38 +346,19 @@ float quantile_near(const cv::Mat& labels, cv::Point2f centre, float reach, floa
   const int y0 = std::max(0, static_cast<int>(centre.y - reach)),
             y1 = std::min(labels.rows - 1, static_cast<int>(centre.y + reach));
   // Each row's pixels within reach form one run of columns (the test below grows with |u − centre.x| however
-  // it rounds): found by bisection with that very test, so a run holds exactly the pixels the test admits.
+  // it rounds), so a run holds exactly the pixels the test admits.
   struct Run {
     int v, a, b;
   };
   thread_local std::vector<Run> runs;
   runs.clear();
-  const int mid = x0 <= x1 ? std::clamp(static_cast<int>(std::lround(centre.x)), x0, x1) : x0;
-  for (int v = y0; v <= y1 && x0 <= x1; ++v) {
+  for (int v = y0; v <= y1; ++v) {
     const float dy = v - centre.y;
-    auto inside = [&](int u) {
+    const ColumnRun run = run_of(x0, x1, centre.x, [&](int u) {
       const float dx = u - centre.x;
       return !(dx * dx + dy * dy > reach * reach);
-    };
-    if (!inside(mid)) continue;
-    int lo = x0, hi = mid;  // the first column inside lies in [lo, hi]
-    while (lo < hi) {
-      const int m = lo + (hi - lo) / 2;
-      if (inside(m))
-        hi = m;
-      else
-        lo = m + 1;
-    }
-    const int a = lo;
-    lo = mid, hi = x1;  // the last column inside lies in [lo, hi]
-    while (lo < hi) {
-      const int m = hi - (hi - lo) / 2;
-      if (inside(m))
-        lo = m;
-      else
-        hi = m - 1;
-    }
-    runs.push_back({v, a, lo});
+    });
+    if (run.a <= run.b) runs.push_back({v, run.a, run.b});
   }
   // First only counted: most callers give a floor, and the quantile is usually below it (no glare), which the
   // counts tell without the values being gathered and ordered.
@@ -429,31 +411,29 @@ float glare_near(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& pa
 GlareField::GlareField(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint)
     : top_(top_bgr), labels_(labels), paint_(paint) {}
 
-float GlareField::near(cv::Point2f centre, float reach, float share, float below) {
-  if (!paint_.ok) return 0;
+const float* GlareField::excess_row(int v) {
   if (excess_.empty()) {
     excess_.create(top_.size(), CV_32F);
     done_.assign(static_cast<size_t>(top_.rows), 0);
   }
-  return quantile_near(labels_, centre, reach, share, below, [&](int v) {
-    float* e = excess_.ptr<float>(v);
-    if (!done_[static_cast<size_t>(v)]) {
-      const auto* row = top_.ptr<cv::Vec3b>(v);
-      const uchar* l = labels_.ptr<uchar>(v);
-      const float* gains = held_gain.row(paint_, top_.size(), v);
-      for (int u = 0; u < top_.cols; ++u) e[u] = pixel_excess(row[u], l[u], paint_, gains[u >> 3]);
-      done_[static_cast<size_t>(v)] = 1;
-    }
-    return static_cast<const float*>(e);
-  });
+  float* e = excess_.ptr<float>(v);
+  if (!done_[static_cast<size_t>(v)]) {
+    const auto* row = top_.ptr<cv::Vec3b>(v);
+    const uchar* l = labels_.ptr<uchar>(v);
+    const float* gains = held_gain.row(paint_, top_.size(), v);
+    for (int u = 0; u < top_.cols; ++u) e[u] = pixel_excess(row[u], l[u], paint_, gains[u >> 3]);
+    done_[static_cast<size_t>(v)] = 1;
+  }
+  return e;
+}
+
+float GlareField::near(cv::Point2f centre, float reach, float share, float below) {
+  if (!paint_.ok) return 0;
+  return quantile_near(labels_, centre, reach, share, below, [&](int v) { return excess_row(v); });
 }
 
 float GlareField::near_own(cv::Point2f centre, float inner, float outer, float share) {
   if (!paint_.ok) return 0;
-  if (excess_.empty()) {
-    excess_.create(top_.size(), CV_32F);
-    done_.assign(static_cast<size_t>(top_.rows), 0);
-  }
   const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, labels_.cols - 1);
   const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, labels_.rows - 1);
   const uchar own = labels_.at<uchar>(cy, cx);
@@ -465,14 +445,8 @@ float GlareField::near_own(cv::Point2f centre, float inner, float outer, float s
   thread_local std::vector<float> excess;
   excess.clear();
   for (int v = y0; v <= y1; ++v) {
-    float* e = excess_.ptr<float>(v);
+    const float* e = excess_row(v);
     const uchar* l = labels_.ptr<uchar>(v);
-    if (!done_[static_cast<size_t>(v)]) {
-      const auto* row = top_.ptr<cv::Vec3b>(v);
-      const float* gains = held_gain.row(paint_, top_.size(), v);
-      for (int u = 0; u < top_.cols; ++u) e[u] = pixel_excess(row[u], l[u], paint_, gains[u >> 3]);
-      done_[static_cast<size_t>(v)] = 1;
-    }
     for (int u = x0; u <= x1; ++u) {
       const float dx = u - centre.x, dy = v - centre.y, d2 = dx * dx + dy * dy;
       if (d2 < inner * inner || d2 > outer * outer || l[u] != own || std::isnan(e[u])) continue;

@@ -77,6 +77,9 @@ class GlareField {
   float near_own(cv::Point2f centre, float inner, float outer, float share);
 
  private:
+  // Row v of excess_, measured the first time it is asked for.
+  const float* excess_row(int v);
+
   cv::Mat top_, labels_;
   BoardPaint paint_;
   cv::Mat excess_;           // CV_32F, NaN where the paint is not modelled; rows filled on first use

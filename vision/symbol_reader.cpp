@@ -5,6 +5,7 @@
 #include <map>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/column_run.h"
 #include "vision/render/face_art.h"
 
 namespace sb::vision {
@@ -22,35 +23,6 @@ float bilinear(const cv::Mat& m, float x, float y) {
   auto at = [&](int u, int v) { return m.at<float>(std::clamp(v, 0, m.rows - 1), std::clamp(u, 0, m.cols - 1)); };
   return (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) +
          fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1));
-}
-
-// The columns of [lo, hi] that `inside` admits, for a test that admits a column whenever it admits any column
-// between it and `centre` (a = b + 1 when none).
-struct Run {
-  int a, b;
-};
-template <typename Inside>
-Run run_of(int lo, int hi, float centre, Inside&& inside) {
-  if (lo > hi) return {lo, hi};
-  const int mid = std::clamp(static_cast<int>(std::lround(centre)), lo, hi);
-  if (!inside(mid)) return {mid + 1, mid};
-  int a = lo, b = mid;  // the first column admitted lies in [a, b]
-  while (a < b) {
-    const int m = a + (b - a) / 2;
-    if (inside(m))
-      b = m;
-    else
-      a = m + 1;
-  }
-  int c = mid, d = hi;  // the last in [c, d]
-  while (c < d) {
-    const int m = d - (d - c) / 2;
-    if (inside(m))
-      c = m;
-    else
-      d = m - 1;
-  }
-  return {a, c};
 }
 
 }  // namespace
@@ -75,7 +47,7 @@ cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
       auto in_face = [&](int u) { return !((u - c0) * (u - c0) + fv2 > face2); };
       // Each test admits one run of columns (it grows with |u − cx|, |u − c0| however it rounds), so the row's
       // pixels are the columns both runs share, found with the tests themselves and summed in the same order.
-      const Run w = run_of(u0, u1, cx, in_window), f = run_of(u0, u1, c0, in_face);
+      const ColumnRun w = run_of(u0, u1, cx, in_window), f = run_of(u0, u1, c0, in_face);
       for (int u = std::max(w.a, f.a); u <= std::min(w.b, f.b); ++u) {
         const double wt = std::clamp(row[u], 0.f, 1.f);
         sx += wt * u, sy += wt * v, sw += wt;
