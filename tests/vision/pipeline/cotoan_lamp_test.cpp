@@ -14,23 +14,11 @@
 namespace sb::vision {
 namespace {
 
+using testing::cotoan_start_contents;
 using testing::listed;
 using testing::misreads;
 using testing::StillCamera;
 using testing::tokens_of;
-
-// RULES.md: each side's 1–9 on its home row, its 0 in front of the 5.
-BoardContents start_contents() {
-  BoardContents b;
-  const std::string files = "abcdefghi";
-  for (int k = 0; k < 9; ++k) {
-    b[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
-    b[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
-  }
-  b["e2"] = {"R0"};
-  b["e10"] = {"B0"};
-  return b;
-}
 
 // The look of game 4 of `eval-vision cotoan --simulations 10 --seed 8831001` (its own seed 6007801591341153,
 // rounded): red and blue plastic discs with dice dots on a light wooden board, seen from Blue's side.
@@ -80,7 +68,7 @@ TEST(CotoanLamp, DISABLED_AGlareOnEmptySquaresFromALampSwitchedOnAfterTheSetWasL
   StillCamera camera(p, look, seed);
   Rng rng(seed);
   Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, start_contents(), rng);
+  scene.pieces = place_pieces(model, look.pieces, cotoan_start_contents(), rng);
   ASSERT_TRUE(camera.show(scene).read);
   ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
 

@@ -16,23 +16,11 @@
 namespace sb::vision {
 namespace {
 
+using testing::cotoan_start_contents;
+using testing::listed;
 using testing::read_still;
 using testing::render_with_look;
-using testing::listed;
 using testing::Rendered;
-
-// RULES.md: each side's 1–9 on its home row, its 0 in front of the 5.
-BoardContents start_contents() {
-  BoardContents b;
-  const std::string files = "abcdefghi";
-  for (int k = 0; k < 9; ++k) {
-    b[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
-    b[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
-  }
-  b["e2"] = {"R0"};
-  b["e10"] = {"B0"};
-  return b;
-}
 
 // The start's pieces on other sites of the middle rows.
 // The start's pieces scattered over ranks 3–9.
@@ -62,7 +50,7 @@ Misreads learn_then_read(const Look& look, uint64_t seed, std::vector<std::strin
   params.debug = true;
   Pipeline p = make_pipeline("cotoan", params);
   const calib::BoardModel& model = p.model();
-  const BoardContents start = start_contents();
+  const BoardContents start = cotoan_start_contents();
   Rendered first = render_with_look(model, look, start, seed);
   calib::BoardLocator locator(model);
   p.use_fit(locator.from_corners(first.corners), first.image.size());
@@ -125,7 +113,8 @@ TEST(CotoanSets, TwoSetsOfOneBodyColourAreToldApartByTheHueOfTheirMarks) {
 0.34662089176912125, "shape": "disc", "sides": {"B": {"body": "#edd9be", "mark": "#a90aad"}, "R": {"body": "#e1d4b7",
 "mark": "#1371ab"}}, "symbols": "pictograms", "zero": "blank"}, "sensor": {"defocus_px": 1.0869923528130707,
 "jpeg_quality": 93, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 3.9051062433494605}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> problems;
   // A blank 0 shows no mark: its side is its body's shade alone, and the two shades lie within one piece's
   // jitter of each other (the start's B0 may read R0, and so may the position's).
@@ -158,7 +147,8 @@ TEST(CotoanSets, ASetThatMisreadsAFewCountsOfTheStartIsKeptOverTheDefaults) {
 0.31398971554459415, "shape": "disc", "sides": {"B": {"body": "#45a08f", "mark": "#14110f"}, "R": {"body": "#bf1c1c",
 "mark": "#f5f2eb"}}, "symbols": "letters", "zero": "star"}, "sensor": {"defocus_px": 1.4676477894738662,
 "jpeg_quality": 91, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 1.7466291354860994}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> problems, none;
   const Misreads learnt = learn_then_read(look, 152, &problems);
   EXPECT_EQ(problems.size(), 3u) << "this look no longer shows what the test is about: " << listed(problems);
@@ -189,7 +179,8 @@ TEST(CotoanSets, PiecesWhoseBodyThePaintModelExplainsAreFoundByTheirLearntColour
 0.358011379830588, "shape": "disc", "sides": {"B": {"body": "#666841", "mark": "#ebe8e0"}, "R": {"body": "#53838b",
 "mark": "#fffcf4"}}, "symbols": "letters", "zero": "ring"}, "sensor": {"defocus_px": 0.0, "jpeg_quality": 0,
 "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 4.312533915785984}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> problems;
   const Misreads wrong = learn_then_read(look, 143, &problems);
   EXPECT_TRUE(wrong.learnt);
@@ -219,7 +210,8 @@ TEST(CotoanSets, CountsOfABlurredLookAreReadWithAnHonestConfidence) {
 "shade_jitter": 0.11814934011809125, "shape": "disc", "sides": {"B": {"body": "#84c7cf", "mark": "#13110f"}, "R":
 {"body": "#5b512f", "mark": "#f0ede7"}}, "symbols": "pictograms", "zero": "star"}, "sensor": {"defocus_px": 0.0,
 "jpeg_quality": 43, "motion_angle_deg": 79.5352870466895, "motion_px": 5.500394678829397, "noise": 4.101601727717853}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> problems;
   const Misreads m = learn_then_read(look, 62, &problems);
   EXPECT_TRUE(m.learnt);
@@ -251,7 +243,8 @@ TEST(CotoanSets, MotionBlurredRingsOfDotsAreMiscountedLessWhenPicturedAboutTheir
 {"body": "#39245b", "mark": "#f2efe8"}}, "symbols": "pictograms", "zero": "cross"}, "sensor": {"defocus_px": 0.0,
 "jpeg_quality": 0, "motion_angle_deg": 6.8378161756325255, "motion_px": 7.100421541081256, "noise":
 2.4862754708899395}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> counts;
   for (uint64_t seed : {110, 112, 114}) {
     std::vector<std::string> problems;
@@ -284,7 +277,8 @@ TEST(CotoanSets, SharpDotsCountedRightOnTheStartBackTheirCountMore) {
 0.23275177151986887, "shape": "disc", "sides": {"B": {"body": "#2460ad", "mark": "#f0ebd8"}, "R": {"body": "#d14f38",
 "mark": "#fff7e4"}}, "symbols": "pictograms", "zero": "blank"}, "sensor": {"defocus_px": 0.0, "jpeg_quality": 54,
 "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 4.8695065499107075}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> counts;
   float weight = 0;
   for (uint64_t seed : {114, 116, 118, 120}) {
@@ -297,7 +291,6 @@ TEST(CotoanSets, SharpDotsCountedRightOnTheStartBackTheirCountMore) {
   EXPECT_GT(weight, kCountBlobWeight);
   EXPECT_TRUE(counts.empty()) << "counts misread of 80: " << listed(counts);
 }
-
 
 // The look of a tuning image (seed 5100001, image 49): rings of ivory dots on blue and red plastic, defocus
 // 1.65 px, 30 px per pitch, JPEG 40. The blurred rings of neighbouring counts match each other's pictures
@@ -322,7 +315,8 @@ TEST(CotoanSets, NoSideIsReadWithTwoPiecesOfOneCount) {
 {"B": {"body": "#2a60a5", "mark": "#fff9e5"}, "R": {"body": "#be3a26", "mark": "#fef7e3"}}, "symbols": "pictograms",
 "zero": "cross"}, "sensor": {"defocus_px": 1.653445331132665, "jpeg_quality": 40, "motion_angle_deg": 0.0,
 "motion_px": 0.0, "noise": 0.8873084855465201}}
-)"), "test look");
+)"),
+                                    "test look");
   std::vector<std::string> counts, twice;
   for (uint64_t seed : {49, 51, 53}) {
     std::vector<std::string> problems;
@@ -343,26 +337,116 @@ TEST(CotoanSets, NoSideIsReadWithTwoPiecesOfOneCount) {
 TEST(CotoanSets, ACountGoesToTheFaceFarSurerOfItThanToTheFaceThatMatchedItBest) {
   using Scores = std::vector<std::pair<char, float>>;
   const std::vector<std::pair<std::string, Scores>> faces = {
-      {"7", {{'7', 0.951f}, {'8', 0.804f}, {'9', 0.759f}, {'6', 0.721f}, {'5', 0.547f}, {'3', 0.378f}, {'2', 0.341f},
-             {'4', 0.273f}, {'0', 0.014f}, {'1', -0.046f}}},
-      {"4", {{'4', 0.958f}, {'2', 0.617f}, {'3', 0.496f}, {'6', 0.488f}, {'5', 0.402f}, {'7', 0.325f}, {'9', 0.297f},
-             {'8', 0.290f}, {'1', 0.101f}, {'0', -0.248f}}},
-      {"1", {{'1', 0.831f}, {'6', 0.489f}, {'2', 0.145f}, {'3', 0.047f}, {'4', 0.034f}, {'7', -0.035f}, {'8', -0.045f},
-             {'9', -0.088f}, {'0', -0.097f}, {'5', -0.142f}}},
-      {"8", {{'9', 0.928f}, {'8', 0.900f}, {'7', 0.823f}, {'6', 0.739f}, {'5', 0.614f}, {'2', 0.349f}, {'3', 0.298f},
-             {'4', 0.270f}, {'0', 0.086f}, {'1', -0.012f}}},
-      {"0", {{'0', 0.936f}, {'9', 0.080f}, {'8', 0.060f}, {'7', -0.020f}, {'5', -0.053f}, {'1', -0.061f}, {'6', -0.105f},
-             {'2', -0.195f}, {'4', -0.215f}, {'3', -0.216f}}},
-      {"2", {{'2', 1.014f}, {'4', 0.584f}, {'3', 0.498f}, {'6', 0.465f}, {'8', 0.402f}, {'9', 0.344f}, {'7', 0.333f},
-             {'5', 0.307f}, {'1', 0.179f}, {'0', -0.227f}}},
-      {"3", {{'3', 1.020f}, {'4', 0.433f}, {'2', 0.390f}, {'7', 0.372f}, {'6', 0.358f}, {'5', 0.255f}, {'8', 0.252f},
-             {'9', 0.251f}, {'1', 0.059f}, {'0', -0.252f}}},
-      {"6", {{'7', 0.579f}, {'5', 0.532f}, {'6', 0.505f}, {'8', 0.462f}, {'9', 0.439f}, {'3', 0.331f}, {'2', 0.300f},
-             {'4', 0.227f}, {'0', -0.029f}, {'1', -0.145f}}},
-      {"5", {{'5', 0.844f}, {'6', 0.725f}, {'8', 0.715f}, {'7', 0.711f}, {'9', 0.688f}, {'4', 0.523f}, {'2', 0.467f},
-             {'3', 0.451f}, {'1', 0.164f}, {'0', -0.160f}}},
-      {"9", {{'9', 0.737f}, {'8', 0.577f}, {'7', 0.527f}, {'6', 0.472f}, {'5', 0.431f}, {'2', 0.378f}, {'3', 0.299f},
-             {'4', 0.258f}, {'0', 0.072f}, {'1', -0.037f}}},
+      {"7",
+       {{'7', 0.951f},
+        {'8', 0.804f},
+        {'9', 0.759f},
+        {'6', 0.721f},
+        {'5', 0.547f},
+        {'3', 0.378f},
+        {'2', 0.341f},
+        {'4', 0.273f},
+        {'0', 0.014f},
+        {'1', -0.046f}}},
+      {"4",
+       {{'4', 0.958f},
+        {'2', 0.617f},
+        {'3', 0.496f},
+        {'6', 0.488f},
+        {'5', 0.402f},
+        {'7', 0.325f},
+        {'9', 0.297f},
+        {'8', 0.290f},
+        {'1', 0.101f},
+        {'0', -0.248f}}},
+      {"1",
+       {{'1', 0.831f},
+        {'6', 0.489f},
+        {'2', 0.145f},
+        {'3', 0.047f},
+        {'4', 0.034f},
+        {'7', -0.035f},
+        {'8', -0.045f},
+        {'9', -0.088f},
+        {'0', -0.097f},
+        {'5', -0.142f}}},
+      {"8",
+       {{'9', 0.928f},
+        {'8', 0.900f},
+        {'7', 0.823f},
+        {'6', 0.739f},
+        {'5', 0.614f},
+        {'2', 0.349f},
+        {'3', 0.298f},
+        {'4', 0.270f},
+        {'0', 0.086f},
+        {'1', -0.012f}}},
+      {"0",
+       {{'0', 0.936f},
+        {'9', 0.080f},
+        {'8', 0.060f},
+        {'7', -0.020f},
+        {'5', -0.053f},
+        {'1', -0.061f},
+        {'6', -0.105f},
+        {'2', -0.195f},
+        {'4', -0.215f},
+        {'3', -0.216f}}},
+      {"2",
+       {{'2', 1.014f},
+        {'4', 0.584f},
+        {'3', 0.498f},
+        {'6', 0.465f},
+        {'8', 0.402f},
+        {'9', 0.344f},
+        {'7', 0.333f},
+        {'5', 0.307f},
+        {'1', 0.179f},
+        {'0', -0.227f}}},
+      {"3",
+       {{'3', 1.020f},
+        {'4', 0.433f},
+        {'2', 0.390f},
+        {'7', 0.372f},
+        {'6', 0.358f},
+        {'5', 0.255f},
+        {'8', 0.252f},
+        {'9', 0.251f},
+        {'1', 0.059f},
+        {'0', -0.252f}}},
+      {"6",
+       {{'7', 0.579f},
+        {'5', 0.532f},
+        {'6', 0.505f},
+        {'8', 0.462f},
+        {'9', 0.439f},
+        {'3', 0.331f},
+        {'2', 0.300f},
+        {'4', 0.227f},
+        {'0', -0.029f},
+        {'1', -0.145f}}},
+      {"5",
+       {{'5', 0.844f},
+        {'6', 0.725f},
+        {'8', 0.715f},
+        {'7', 0.711f},
+        {'9', 0.688f},
+        {'4', 0.523f},
+        {'2', 0.467f},
+        {'3', 0.451f},
+        {'1', 0.164f},
+        {'0', -0.160f}}},
+      {"9",
+       {{'9', 0.737f},
+        {'8', 0.577f},
+        {'7', 0.527f},
+        {'6', 0.472f},
+        {'5', 0.431f},
+        {'2', 0.378f},
+        {'3', 0.299f},
+        {'4', 0.258f},
+        {'0', 0.072f},
+        {'1', -0.037f}}},
   };
   std::vector<Scores> scores;
   for (const auto& f : faces) scores.push_back(f.second);

@@ -136,14 +136,7 @@ TEST(CotoanReferee, ABoardGivenByItsCornersIsNotMovedByAFitFromTwoMarkers) {
               "gradient_angle_deg": 333.3, "kelvin": 7290, "vignette": 0.25},
     "sensor": {"noise": 4.3}})"),
                           "test look");
-  BoardContents start;
-  const std::string red = "abcdefghi";
-  for (int k = 0; k < 9; ++k) {
-    start[std::string(1, red[k]) + "1"] = {"R" + std::to_string(k + 1)};
-    start[std::string(1, red[k]) + "11"] = {"B" + std::to_string(9 - k)};
-  }
-  start["e2"] = {"R0"};
-  start["e10"] = {"B0"};
+  const BoardContents start = testing::cotoan_start_contents();
   const cv::Size size(1280, 720);
   Renderer renderer(model, look, size, 8300001);
   Rng rng(8300001);
@@ -194,14 +187,7 @@ TEST(CotoanReferee, ABoardGivenByItsCornersIsNotMovedByAFitFromTwoMarkers) {
 TEST(CotoanReferee, AReadAfterAMoveReadsOnlyTheChangedSitesAgainAndReadsThemRight) {
   Pipeline p = make_pipeline("cotoan");
   const calib::BoardModel& model = p.model();
-  BoardContents start;
-  const std::string files = "abcdefghi";
-  for (int k = 0; k < 9; ++k) {
-    start[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
-    start[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
-  }
-  start["e2"] = {"R0"};
-  start["e10"] = {"B0"};
+  const BoardContents start = testing::cotoan_start_contents();
   BoardContents moved = start;
   moved.erase("f1");
   moved["f6"] = {"R6"};

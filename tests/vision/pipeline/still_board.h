@@ -29,6 +29,19 @@ inline std::array<cv::Point2d, 4> corners_of(const Renderer& renderer) {
   return c;
 }
 
+// Cờ toán's start (RULES.md): each side's 1–9 on its home row, its 0 in front of the 5.
+inline BoardContents cotoan_start_contents() {
+  BoardContents b;
+  const std::string files = "abcdefghi";
+  for (int k = 0; k < 9; ++k) {
+    b[std::string(1, files[k]) + "1"] = {"R" + std::to_string(k + 1)};
+    b[std::string(1, files[k]) + "11"] = {"B" + std::to_string(9 - k)};
+  }
+  b["e2"] = {"R0"};
+  b["e10"] = {"B0"};
+  return b;
+}
+
 // One piece per site, as `tokens` names them (site → token), for place_pieces.
 inline BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
   BoardContents b;
