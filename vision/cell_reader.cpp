@@ -1569,8 +1569,15 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         (expected[i].empty() ? highest_empty : lowest_piece) =
             expected[i].empty() ? std::max(highest_empty, w.dot(x)) : std::min(lowest_piece, w.dot(x));
       }
-      if ((highest_empty > 0 || lowest_piece < 0) && highest_empty < lowest_piece)
-        w[0] -= 0.5 * (highest_empty + lowest_piece);
+      if (highest_empty < lowest_piece) {
+        if (highest_empty > 0 || lowest_piece < 0) {
+          w[0] -= 0.5 * (highest_empty + lowest_piece);
+        } else {
+          const double margin =
+              std::min(static_cast<double>(params_.learnt_empty_margin), 0.5 * (lowest_piece - highest_empty));
+          if (highest_empty > -margin) w[0] -= highest_empty + margin;
+        }
+      }
     }
     set.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
     set.occupancy_body = use_body ? static_cast<float>(w[3]) : 0.f;

@@ -14,10 +14,9 @@
 
 #include <array>
 #include <memory>
+#include <opencv2/core.hpp>
 #include <string>
 #include <vector>
-
-#include <opencv2/core.hpp>
 
 #include "vision/board_appearance.h"
 #include "vision/face.h"
@@ -38,19 +37,19 @@ constexpr float kCountBlobWeight = 0.08f;
 constexpr size_t kPieceDiscMinPieces = 8;
 
 struct ReaderParams {
-  float search_pitches = 0.3f;        // a top face is looked for this far from where the site's centre projects
-  float radius_min_pitch = 0.25f;     // unknown sets: the top face's radius is searched in this range ...
-  float radius_max_pitch = 0.46f;     // ... of the pitch
+  float search_pitches = 0.3f;     // a top face is looked for this far from where the site's centre projects
+  float radius_min_pitch = 0.25f;  // unknown sets: the top face's radius is searched in this range ...
+  float radius_max_pitch = 0.46f;  // ... of the pitch
   // Occupancy without a learnt set: σ(w0 + w1·disc score + w2·foreign share).
   std::array<float, 3> default_occupancy{-13.3f, 22.6f, 59.f};
-  float centre_pitches = 0.22f;       // the foreign share is measured this far round the site's centre
+  float centre_pitches = 0.22f;  // the foreign share is measured this far round the site's centre
   // A site whose disc scores below this share of the learnt pieces' (PieceSet::piece_disc) is judged without its
   // foreign share, unless its centre is at least 1 − disc / piece_disc foreign (decide_occupancy).
   float piece_disc_floor = 0.5f;
-  float level_margin = 0.06f;         // a taller stack's plane must beat the lower one's score by this much ...
-  float stack_min_score = 0.4f;       // ... and show at least this much of its rim, its centre at most
-  float stack_max_offset = 0.24f;     // this many pitches from the site's (pieces lie up to 0.2 pitch off);
-  float stack_min_support = 0.3f;     // and the level-1 plane must show this foreign a share of the site's centre
+  float level_margin = 0.06f;      // a taller stack's plane must beat the lower one's score by this much ...
+  float stack_min_score = 0.4f;    // ... and show at least this much of its rim, its centre at most
+  float stack_max_offset = 0.24f;  // this many pitches from the site's (pieces lie up to 0.2 pitch off);
+  float stack_min_support = 0.3f;  // and the level-1 plane must show this foreign a share of the site's centre
   // Stack planes are searched only at sites whose level-1 disc scores at least this much.
   float stack_search_min = 0.25f;
   // The board's paint is measured again without the sites whose centre is this foreign or whose rim scores this
@@ -59,6 +58,11 @@ struct ReaderParams {
   float repaint_score = 0.5f;
   // ... and, without a learnt paint, without those pieces' sides down to their base (piece_cover).
   bool repaint_sides = true;
+  // Learning: when the start's pieces all read above its empty sites, the occupancy bias leaves the empty sites
+  // at least this much (logit) below even, or half the gap when that is less. The fit's prior alone left an
+  // empty square 0.4 below even (international seed 9702101 image 29: dark squares 0.13–0.17 foreign at the
+  // start, 0.16–0.26 in the next picture, read as men) while the men stood 37 above it.
+  float learnt_empty_margin = 8.f;
   // Against the empty board learnt from (PieceSet::empty_board), a pixel is foreign when its brightness over the
   // board's differs by more than this factor either way, or its chroma by more than change_chroma.
   float change_brightness = 1.2f;
@@ -78,7 +82,7 @@ struct ReaderParams {
   float own_glare_outer = 0.75f;
   float own_glare_share = 0.25f;
   float own_glare_gain = 2.f;
-  float min_mark_contrast = 14.f;     // grey levels between body and marks for a face to show marks at all
+  float min_mark_contrast = 14.f;  // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
   // instead, and a light piece on a light sheet is told from the paint by its rim only, at the right radius.
@@ -89,19 +93,19 @@ struct ReaderParams {
 
 // Everything the reader found at one site (for learning, evaluation and the debug overlay).
 struct SiteDetail {
-  Disc disc;             // best disc (centre in top-plane pixels of its level)
-  float foreign = 0;     // share of the site's centre that the empty board does not explain
+  Disc disc;          // best disc (centre in top-plane pixels of its level)
+  float foreign = 0;  // share of the site's centre that the empty board does not explain
   // How much more the site's centre looks like a learnt side's body than like the paint there (a log-likelihood
   // ratio over 6, in −1..1; 0 without learnt sides): a piece whose body the paint model explains as the paint in
   // a shadow (dark olive on tan card) is still seen by its own colour.
   float body = 0;
-  float illum = 1;       // the light here against the board's centre (the paint model's falloff)
+  float illum = 1;  // the light here against the board's centre (the paint model's falloff)
   float p_occupied = 0;
   float occupancy_logit = 0;  // the sum p_occupied is the sigmoid of (it tells apart sites p_occupied rounds to 1)
   bool occupied = false;
-  Face face;             // when occupied
+  Face face;                     // when occupied
   cv::Vec3f body_rel, mark_rel;  // face colours relative to the frame's white
-  int side = -1;         // index into the vocabulary's sides
+  int side = -1;                 // index into the vocabulary's sides
   float side_p = 0;
   char kind = 0;
   float kind_p = 0;
@@ -134,7 +138,7 @@ struct ReadCache {
   // again at every read, and its occupancy is their mean), and how many.
   std::vector<float> logit_sum;
   std::vector<int> reads;
-  int reused = 0;                   // sites the latest read took from here
+  int reused = 0;  // sites the latest read took from here
   void clear() { *this = ReadCache{}; }
 };
 constexpr int kCachePicture = 8;

@@ -23,6 +23,43 @@ using testing::Rendered;
 
 using testing::contents_of;
 
+// A pipeline given the board by the renderer's own camera, as a lens calibration and a fit give it
+// (`eval-vision --fit truth`: the lens distorts, which a fit from the four corners alone would not follow), that
+// has read `start` drawn as `eval-vision` draws the start for an image of seed `seed` and learnt its set from it.
+// `problems` lists the start sites the reading got wrong.
+Pipeline learnt_from_start(const std::string& game, const Look& look, const std::map<std::string, std::string>& start,
+                           uint64_t seed, std::vector<std::string>& problems) {
+  const calib::BoardModel model = calib::load_board_model(game);
+  Renderer renderer(model, look, cv::Size(1280, 720), seed);
+  Rng place(seed ^ 0x5EED5EEDull);
+  Scene scene;
+  scene.pieces = place_pieces(model, look.pieces, contents_of(start), place);
+  const cv::Mat image = renderer.render(scene, seed ^ 0xC0FFEEull);
+  const std::map<std::string, std::string> truth = visible_tokens(scene.pieces);
+  const Camera& camera = renderer.camera();
+  calib::Lens lens;
+  lens.image_size = camera.image_size;
+  lens.camera_matrix = camera.K;
+  lens.distortion.assign(camera.distortion.val, camera.distortion.val + 5);
+  calib::BoardFit fit;
+  fit.board_to_ideal = camera.K * cv::Matx33d(camera.R(0, 0), camera.R(0, 1), camera.t[0], camera.R(1, 0),
+                                              camera.R(1, 1), camera.t[1], camera.R(2, 0), camera.R(2, 1), camera.t[2]);
+  fit.method = "corners";
+  Pipeline p = make_pipeline(game, {}, lens);
+  p.use_fit(fit, image.size());
+  if (!read_still(p, image).read) {
+    problems = {"the start was not read"};
+    return p;
+  }
+  std::vector<std::string> expected(model.sites.size());
+  for (size_t i = 0; i < model.sites.size(); ++i) {
+    auto it = truth.find(model.sites[i].name);
+    if (it != truth.end()) expected[i] = it->second;
+  }
+  if (!p.learn(expected, &problems) && problems.empty()) problems = {"learning failed"};
+  return p;
+}
+
 // An English start covers 24 of the 32 dark squares: a reading measures the dark squares' paint mostly on the
 // men standing there (here dark red and black men on green squares), so that the eight empty ones looked
 // foreign and were read as pieces, even by the set learnt from this very start (which was then thrown away).
@@ -56,36 +93,8 @@ TEST(DraughtsStart, ASetLearntWhereTheMenHideMostDarkSquaresReadsTheEmptySquares
   for (int k = 1; k <= 12; ++k) start[std::to_string(k)] = "B";
   for (int k = 21; k <= 32; ++k) start[std::to_string(k)] = "W";
   // Drawn as `eval-vision` draws the start for that image (its seeds).
-  const uint64_t seed = 1041794315924533ull;
-  Renderer renderer(model, look, cv::Size(1280, 720), seed);
-  Rng place(seed ^ 0x5EED5EEDull);
-  Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, contents_of(start), place);
-  Rendered first;
-  first.image = renderer.render(scene, seed ^ 0xC0FFEEull);
-  first.truth = visible_tokens(scene.pieces);
-  // The board given by the renderer's own camera, as a lens calibration and a fit give it (`eval-vision --fit
-  // truth`): the lens distorts, which a fit from the four corners alone would not follow.
-  const Camera& camera = renderer.camera();
-  calib::Lens lens;
-  lens.image_size = camera.image_size;
-  lens.camera_matrix = camera.K;
-  lens.distortion.assign(camera.distortion.val, camera.distortion.val + 5);
-  calib::BoardFit fit;
-  fit.board_to_ideal = camera.K * cv::Matx33d(camera.R(0, 0), camera.R(0, 1), camera.t[0], camera.R(1, 0),
-                                              camera.R(1, 1), camera.t[1], camera.R(2, 0), camera.R(2, 1), camera.t[2]);
-  fit.method = "corners";
-  Pipeline p = make_pipeline(game, {}, lens);
-  p.use_fit(fit, first.image.size());
-  ASSERT_TRUE(read_still(p, first.image).read);
-  std::vector<std::string> expected(model.sites.size());
-  for (size_t i = 0; i < model.sites.size(); ++i) {
-    auto it = first.truth.find(model.sites[i].name);
-    if (it != first.truth.end()) expected[i] = it->second;
-  }
   std::vector<std::string> problems;
-  ASSERT_TRUE(p.learn(expected, &problems))
-      << problems.size() << " start sites read wrong, first: " << problems.front();
+  Pipeline p = learnt_from_start(game, look, start, 1041794315924533ull, problems);
   EXPECT_TRUE(problems.empty()) << problems.size() << " start sites read wrong, first: " << problems.front();
 
   const std::map<std::string, std::string> later{{"3", "B"},  {"7", "B"},  {"8", "B"},  {"12", "B"}, {"15", "B"},
@@ -95,6 +104,55 @@ TEST(DraughtsStart, ASetLearntWhereTheMenHideMostDarkSquaresReadsTheEmptySquares
   ASSERT_TRUE(obs.read);
   const std::vector<std::string> wrong = misreads(model, obs, r.truth);
   EXPECT_TRUE(wrong.empty()) << wrong.size() << " misread, first: " << wrong.front();
+}
+
+// At the start of an international game under a steep camera (43°, 25 px per pitch), the ten empty dark squares
+// showed 0.13–0.17 of their centre unexplained by the paint and the men all of theirs. The occupancy weights
+// fitted to that start kept the prior's bias, which left those squares 0.4 logit below even; in the next
+// picture, with most men gone, the empty middle showed 0.16–0.26 and seventeen squares read as black men. The
+// bias now leaves the start's empty squares a margin (ReaderParams::learnt_empty_margin).
+TEST(DraughtsStart, EmptySquaresSlightlyLessExplainedThanAtTheStartStillReadEmpty) {
+  const std::string game = "international";
+  // A look of the renderer's (`smartboard dataset international --seed 9702101`, image 29): plastic men, black
+  // and white, on brown squares of a paper board, a steep camera with a wide-angle lens.
+  const Look look = Look::from_json(nlohmann::json::parse(R"({
+    "board": {"colours": {"dark": "#5a3a1b", "ink": "#1a1a1a", "land": "#e9e0be", "light": "#f0e4c1",
+                          "sheet": "#ebe8df", "water": "#97bedb"},
+              "edge": "#dfdcd4", "gloss": 0.156, "markers": true, "material": "paper", "texture": 0.478,
+              "thickness_mm": 0.196},
+    "camera": {"aim_offset_mm": [0.906, 4.99], "azimuth_deg": 204.79, "hfov_deg": 53.69, "k1": -0.1657,
+               "k2": 0.006, "px_per_pitch": 25.02, "roll_deg": 4.97, "tilt_deg": 42.59},
+    "light": {"ambient": 0.467, "azimuth_deg": 287.7, "directional": 0.551, "elevation_deg": 79.48,
+              "exposure": 0.987, "glare_size_mm": 32.5, "glare_spots": 1, "glare_strength": 0.412, "gradient": 0.317,
+              "gradient_angle_deg": 226.1, "kelvin": 4569, "shadow_softness_mm": 1.34, "vignette": 0.357},
+    "pieces": {"diameter_pitch": 0.8316, "face": "grooves", "gloss": 0.471, "grooves": 1, "height_mm": 5.69,
+               "material": "plastic", "max_offset": 0.0616, "max_turn_deg": 180.0, "pattern_seed": 295159336154826,
+               "shade_jitter": 0.318, "shape": "disc",
+               "sides": {"B": {"body": "#1f1f21", "mark": "#414044"}, "W": {"body": "#cecdc5", "mark": "#d3c9b6"}}},
+    "sensor": {"defocus_px": 1.67, "jpeg_quality": 0, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 2.96},
+    "table": {"accent": "#b7b6a1", "angle_deg": 0.54, "base": "#d2d1b9", "scale_mm": 2.95, "surface": "laminate"}
+  })"),
+                                    "test look");
+  const calib::BoardModel model = calib::load_board_model(game);
+  std::map<std::string, std::string> start;
+  for (int k = 1; k <= 20; ++k) start[std::to_string(k)] = "B";
+  for (int k = 31; k <= 50; ++k) start[std::to_string(k)] = "W";
+  std::vector<std::string> problems;
+  Pipeline p = learnt_from_start(game, look, start, 6314650005550284ull, problems);
+  ASSERT_TRUE(problems.empty()) << problems.size() << " start sites read wrong, first: " << problems.front();
+
+  std::map<std::string, std::string> later{{"16", "W"}, {"25", "W"}, {"37", "W"}, {"47", "B"}};
+  for (int k : {2, 3, 4, 5, 7, 11, 14, 20}) later[std::to_string(k)] = "B";
+  int wrong_pictures = 0;
+  std::string first_wrong;
+  for (uint64_t seed : {29u, 30u, 31u}) {
+    Rendered r = render_with_look(model, look, contents_of(later), seed);
+    BoardObservation obs = read_still(p, r.image, static_cast<int64_t>(seed) * 10000);
+    ASSERT_TRUE(obs.read);
+    const std::vector<std::string> wrong = misreads(model, obs, r.truth);
+    if (!wrong.empty()) ++wrong_pictures, first_wrong = testing::listed(wrong);
+  }
+  EXPECT_EQ(wrong_pictures, 0) << first_wrong;
 }
 
 }  // namespace
