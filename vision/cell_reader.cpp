@@ -1572,7 +1572,11 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       if (highest_empty < lowest_piece) {
         if (highest_empty > 0 || lowest_piece < 0) {
           w[0] -= 0.5 * (highest_empty + lowest_piece);
-        } else {
+        } else if (std::count_if(expected.begin(), expected.end(), [](const std::string& t) { return !t.empty(); }) >=
+                   static_cast<long>(kPieceDiscMinPieces)) {
+          // Not from a Morris placement's one or two pieces: there the prior's bias is what keeps a piece with a
+          // weak rim and half its centre foreign (a light man on a light sheet) read (morris3 and morris6 missed
+          // more men with the margin).
           const double margin =
               std::min(static_cast<double>(params_.learnt_empty_margin), 0.5 * (lowest_piece - highest_empty));
           if (highest_empty > -margin) w[0] -= highest_empty + margin;

@@ -58,10 +58,11 @@ struct ReaderParams {
   float repaint_score = 0.5f;
   // ... and, without a learnt paint, without those pieces' sides down to their base (piece_cover).
   bool repaint_sides = true;
-  // Learning: when the start's pieces all read above its empty sites, the occupancy bias leaves the empty sites
-  // at least this much (logit) below even, or half the gap when that is less. The fit's prior alone left an
-  // empty square 0.4 below even (international seed 9702101 image 29: dark squares 0.13–0.17 foreign at the
-  // start, 0.16–0.26 in the next picture, read as men) while the men stood 37 above it.
+  // Learning from a board of at least kPieceDiscMinPieces pieces: when they all read above its empty sites, the
+  // occupancy bias leaves the empty sites at least this much (logit) below even, or half the gap when that is
+  // less. The fit's prior alone left an empty square 0.4 below even (international seed 9702101 image 29: dark
+  // squares 0.13–0.17 foreign at the start, 0.16–0.26 in the next picture, read as men) while the men stood 37
+  // above it.
   float learnt_empty_margin = 8.f;
   // Against the empty board learnt from (PieceSet::empty_board), a pixel is foreign when its brightness over the
   // board's differs by more than this factor either way, or its chroma by more than change_chroma.
