@@ -68,6 +68,15 @@ struct ReaderParams {
   // board's differs by more than this factor either way, or its chroma by more than change_chroma.
   float change_brightness = 1.2f;
   float change_chroma = 0.035f;
+  // A site whose centre still shows the kept empty board's drawing (its brightness correlates with the empty
+  // board's there at least this much, SiteDetail::empty_likeness) holds no piece: neither its foreign share nor its
+  // rim counts. A lamp's glare spot brightens a drawn point and the sheet round it alike and changes their colour
+  // and brightness by more than change_brightness, and a neighbour's side or shadow draws part of a rim round it,
+  // yet both leave the point's ink where it was, while a piece hides it (0: not used).
+  float empty_likeness_min = 0.9f;
+  // ... when the empty board shows a drawing there at all: the brightness' spread over the centre at least this
+  // share of its mean.
+  float empty_contrast_min = 0.15f;
   // A lamp's glare on the paint round a site (glare_near: the glare_share quantile within glare_reach pitches)
   // of at least glare_min grey levels lets the site's centre be its paint brightened by as much (a dark square
   // under the glare doubles its brightness: no piece).
@@ -101,6 +110,9 @@ struct SiteDetail {
   // a shadow (dark olive on tan card) is still seen by its own colour.
   float body = 0;
   float illum = 1;  // the light here against the board's centre (the paint model's falloff)
+  // The correlation of the centre's brightness with the kept empty board's (PieceSet::empty_board) there, −1..1
+  // (0: not measured: no empty board kept, or it shows no drawing there).
+  float empty_likeness = 0;
   float p_occupied = 0;
   float occupancy_logit = 0;  // the sum p_occupied is the sigmoid of (it tells apart sites p_occupied rounds to 1)
   bool occupied = false;
