@@ -523,6 +523,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
   std::string line;
   int n = 0;
   bool fitted = false;
+  nlohmann::json truth_sites;  // the sites where the renderer drew them, as of the latest camera
   while (std::getline(truth, line)) {
     if (line.empty()) continue;
     ++n;
@@ -544,6 +545,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
       pipeline.use_fit(est.fit, img.size(), est.lens);
       fitted = true;
     }
+    if (t.contains("sites")) truth_sites = t["sites"];  // written when the camera moves
     vision::Frame f;
     f.image = img;
     f.t_ms = t.at("t").get<int64_t>();
@@ -561,6 +563,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     }
     result.gate.add_frame(f.t_ms, stable, obs.settled);
     int wrong = -1;
+    std::pair<std::string, float> piece_likeness;
     nlohmann::json wrong_list = nlohmann::json::array();
     if (obs.read && stable) {
       const auto cmp = compare(gv.model, t.at("board"), obs.sites, t.value("hidden", nlohmann::json::array()));
@@ -571,11 +574,25 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
           const auto& det = pipeline.last_read().details;
           for (size_t i = 0; i < gv.model.sites.size() && i < det.size(); ++i)
             if (gv.model.sites[i].name == c.site)
-              w["detail"] = {{"disc", det[i].disc.score}, {"r", det[i].disc.radius}, {"foreign", det[i].foreign},
-                             {"body", det[i].body},       {"illum", det[i].illum},   {"logit", det[i].occupancy_logit}};
+              w["detail"] = {{"disc", det[i].disc.score},
+                             {"r", det[i].disc.radius},
+                             {"foreign", det[i].foreign},
+                             {"body", det[i].body},
+                             {"illum", det[i].illum},
+                             {"logit", det[i].occupancy_logit},
+                             {"empty_likeness", det[i].empty_likeness}};
           wrong_list.push_back(w);
         }
       result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
+      // The pieces' likeness to the empty board (SiteDetail::empty_likeness): how near a real piece comes to
+      // being taken for the empty board's drawing.
+      const auto& det = pipeline.last_read().details;
+      float most = -1;
+      std::string most_site;
+      for (size_t i = 0; i < gv.model.sites.size() && i < det.size(); ++i)
+        if (t.at("board").contains(gv.model.sites[i].name) && det[i].empty_likeness > most)
+          most = det[i].empty_likeness, most_site = gv.model.sites[i].name;
+      if (!most_site.empty()) piece_likeness = {most_site, most};
     }
     if (gate_debug && ((obs.edge_blocked && stable) || (obs.settled && !stable))) {
       // The frames the gate holds unsettled for a change across the board's edge while nothing is over it, and
@@ -595,10 +612,27 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
                            {"read", obs.read},
                            {"ms", obs.times.total_ms}};
       if (obs.edge_blocked) tr["edge_blocked"] = true;
+      // How far the fit in use puts the sites from where the renderer drew them (a knocked camera's new fit may be
+      // off where the markers that made it are few).
+      if (!truth_sites.is_null() && pipeline.calibration()) {
+        const std::vector<cv::Point2d> fitted = pipeline.calibration()->site_points(gv.model);
+        double worst = 0;
+        std::string worst_site;
+        for (size_t i = 0; i < gv.model.sites.size(); ++i) {
+          const auto it = truth_sites.find(gv.model.sites[i].name);
+          if (it == truth_sites.end()) continue;
+          const double e = cv::norm(fitted[i] - cv::Point2d((*it)[0].get<double>(), (*it)[1].get<double>()));
+          if (e > worst) worst = e, worst_site = gv.model.sites[i].name;
+        }
+        tr["fit_error_px"] = std::round(worst * 100) / 100;
+        tr["fit_error_site"] = worst_site;
+      }
       float disturbed = 0;
       for (const auto& site : obs.sites) disturbed = std::max(disturbed, site.disturbed);
       tr["max_site_motion"] = disturbed;  // the gate's motion share of the most disturbed site
       if (wrong >= 0) tr["wrong_sites"] = wrong;
+      if (!piece_likeness.first.empty())
+        tr["piece_likeness_max"] = {piece_likeness.first, std::round(piece_likeness.second * 1000) / 1000};
       if (!wrong_list.empty()) tr["wrong"] = wrong_list;  // site, truth, read, confidence, the reader's evidence
       if (t.contains("events")) tr["events"] = t["events"];
       *trace << tr.dump() << "\n";
