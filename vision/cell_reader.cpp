@@ -1098,16 +1098,15 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
         learnt_mark || (sm && set.learnt) || cv::norm(mark - d.face.body) >= params_.min_mark_contrast;
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     if (!symbols_) d.dots = count_dots(marks);  // symbols are matched as pictures only
-    // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
-    // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).
-    const Polar polar =
-        marks_centred ? SymbolReader::picture(marks, symbols_ ? SymbolReader::kCentrePasses : 0) : polar_of(marks);
-
     // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).
     std::vector<std::pair<char, float>> cand;
     if (symbols_) {
-      cand = symbols_->rank(polar, set, side);
+      cand = params_.symbol_centre_search ? symbols_->rank(SymbolReader::pictures(marks), set, side)
+                                          : symbols_->rank(SymbolReader::picture(marks), set, side);
     } else {
+      // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
+      // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).
+      const Polar polar = marks_centred ? SymbolReader::picture(marks, 0) : polar_of(marks);
       cand = dot_scores(set, polar, d.dots.dots, side, params_.dots_from_both_sides ? Pictures::Both : Pictures::Own);
     }
     d.kind_scores = cand;

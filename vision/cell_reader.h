@@ -99,6 +99,9 @@ struct ReaderParams {
   float nominal_radius_pitch = 0;
   // Cờ toán: a face is matched with both sides' learnt pictures of each count (the better match counts).
   bool dots_from_both_sides = true;
+  // Cờ tư lệnh: a face's symbol is matched about nine centres round its marks' (SymbolReader::pictures), each
+  // kind at the one that suits it best; off, about the marks' centre alone.
+  bool symbol_centre_search = true;
 };
 
 // Everything the reader found at one site (for learning, evaluation and the debug overlay).

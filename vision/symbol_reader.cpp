@@ -60,9 +60,9 @@ cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
   return {cx, cy};
 }
 
-Polar SymbolReader::picture(const cv::Mat& marks, int passes) {
-  const cv::Point2f centre = marks_centre(marks, passes);
-  const float cx = centre.x, cy = centre.y;
+namespace {
+
+Polar picture_about(const cv::Mat& marks, float cx, float cy) {
   static const std::vector<cv::Point2f> directions = [] {
     std::vector<cv::Point2f> d;
     for (int j = 0; j < kAngles; ++j) {
@@ -80,6 +80,23 @@ Polar SymbolReader::picture(const cv::Mat& marks, int passes) {
     }
   }
   return polar_from_values(std::move(v));
+}
+
+}  // namespace
+
+Polar SymbolReader::picture(const cv::Mat& marks, int passes) {
+  const cv::Point2f centre = marks_centre(marks, passes);
+  return picture_about(marks, centre.x, centre.y);
+}
+
+std::vector<Polar> SymbolReader::pictures(const cv::Mat& marks) {
+  const cv::Point2f centre = marks_centre(marks);
+  std::vector<Polar> out;
+  out.reserve(9);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      out.push_back(picture_about(marks, centre.x + dx * kShiftStep, centre.y + dy * kShiftStep));
+  return out;
 }
 
 SymbolReader::SymbolReader(std::string kinds) : kinds_(std::move(kinds)) {
@@ -146,15 +163,24 @@ Polar consensus_polar(const std::vector<Polar>& exemplars, std::vector<bool>* ke
 }
 
 std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& set, char side) const {
+  return rank(std::vector<Polar>{marks}, set, side);
+}
+
+std::vector<KindScore> SymbolReader::rank(const std::vector<Polar>& pictures, const PieceSet& set, char side) const {
+  auto best_of = [&](const Polar& reference) {
+    float s = -2;
+    for (const Polar& p : pictures) s = std::max(s, rotational_match(p, reference));
+    return s;
+  };
   std::map<char, float> learnt;
   for (const KindModel& k : set.kinds) {
     // A set saved before symbols were centred on their marks: its pictures are not comparable, the defaults serve.
     if (k.token.size() != 2 || k.polar.empty() || !k.marks_centred) continue;
     float s = -2;
     if (k.exemplar_pictures.empty()) {
-      s = rotational_match(marks, k.polar);
+      s = best_of(k.polar);
     } else {
-      for (const Polar& e : k.exemplar_pictures) s = std::max(s, rotational_match(marks, e));
+      for (const Polar& e : k.exemplar_pictures) s = std::max(s, best_of(e));
     }
     s -= k.token[0] == side ? 0.f : 0.03f;
     auto it = learnt.find(k.token[1]);
@@ -166,7 +192,7 @@ std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& se
   std::map<char, float> best;
   for (const KindModel& k : defaults_) {
     if (covered.find(k.token[1]) != std::string::npos) continue;
-    const float s = rotational_match(marks, k.polar) - (set.learnt ? 0.1f : 0.f);
+    const float s = best_of(k.polar) - (set.learnt ? 0.1f : 0.f);
     auto it = best.find(k.token[1]);
     if (it == best.end() || s > it->second) best[k.token[1]] = s;
   }

@@ -34,6 +34,13 @@ class SymbolReader {
   // The polar picture of a face's mark map (face.h mark_map) about the marks' centre (marks_centre: the symbol's
   // own marks, not a border ring drawn round it).
   static Polar picture(const cv::Mat& marks, int passes = kCentrePasses);
+  // picture() about the marks' centre and about the eight points kShiftStep face pixels round it (a 3 × 3
+  // grid). The marks' centre of mass is not the symbol's: it lies wherever the cut leaves a crescent of rim or
+  // takes a stroke away, and on a blurred face the one stroke that tells two kinds apart (H's bar, N's
+  // diagonal) is pictured sharply only about the true centre. rank() of these pictures takes, per kind, the
+  // centre that matches it best.
+  static constexpr float kShiftStep = 2.f;
+  static std::vector<Polar> pictures(const cv::Mat& marks);
   // Where picture() centres a face's marks: their centre of mass within 0.78 of the face's radius of its centre,
   // then again within that radius of the centre so found, a few times over (the window follows the symbol), the
   // marks kept inside 0.85 of the face's radius. A face cut off its true centre shows its rim's shading or the
@@ -51,6 +58,8 @@ class SymbolReader {
   // when the set kept them (KindModel::exemplar_pictures: the best match counts); the others against the
   // defaults, discounted when the set is learnt.
   std::vector<KindScore> rank(const Polar& marks, const PieceSet& set, char side) const;
+  // The same for pictures of one face about several centres (pictures()): each kind scores its best over them.
+  std::vector<KindScore> rank(const std::vector<Polar>& marks, const PieceSet& set, char side) const;
 
  private:
   std::string kinds_;
