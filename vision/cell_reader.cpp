@@ -1058,10 +1058,35 @@ bool dots_centred(const PieceSet& set) {
   return any;
 }
 
+// Cờ toán: a face's pictures, about its centre (the face's, or its marks' centre of mass) and about the points
+// round it kCountCentreStep apart, up to two steps away (13 in all). Blur and a small view put the outline found,
+// and with it the face's centre, a pixel or two of the view off (2–4 pixels of the face patch), and the marks'
+// centre of mass wanders as far with the noise and the plane fitted under faint marks: a picture taken about a
+// centre that far off matches a neighbouring count's picture better than its own. Each count's match is the best
+// of these pictures' (the start's pictures are taken about the centre found, as before). `search` false: the one
+// about the centre (PieceSet::count_search).
+constexpr float kCountCentreStep = 2.f;  // face-patch pixels (kFaceRadius = 21)
+
+std::vector<Polar> count_pictures(const cv::Mat& marks, bool marks_centred, bool search) {
+  const float c0 = (kFaceSize - 1) / 2.f;
+  const cv::Point2f centre = marks_centred ? SymbolReader::marks_centre(marks, 0) : cv::Point2f(c0, c0);
+  std::vector<Polar> out;
+  out.reserve(13);
+  out.push_back(marks_centred ? SymbolReader::picture_about(marks, centre) : polar_of(marks));
+  if (!search) return out;
+  for (int y = -2; y <= 2; ++y)
+    for (int x = -2; x <= 2; ++x) {
+      if ((x == 0 && y == 0) || x * x + y * y > 4) continue;
+      out.push_back(SymbolReader::picture_about(marks, centre + cv::Point2f(static_cast<float>(x) * kCountCentreStep,
+                                                                            static_cast<float>(y) * kCountCentreStep)));
+    }
+  return out;
+}
+
 }  // namespace
 
-std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, const Polar& polar, int dots, char side,
-                                                           Pictures which) const {
+std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, const std::vector<Polar>& pictures,
+                                                           int dots, char side, Pictures which) const {
   // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
   // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
   const float blob_weight = set.count_blob_weight > 0 ? set.count_blob_weight : kCountBlobWeight;
@@ -1069,7 +1094,9 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
   for (const KindModel& k : set.kinds) {
     if (k.token.size() != 2) continue;
     if (k.token[0] != side ? which == Pictures::Own : which == Pictures::Other) continue;
-    float s = rotational_match(polar, k.polar);
+    float s = -2;
+    for (size_t i = 0; i < (set.count_search ? pictures.size() : std::min<size_t>(1, pictures.size())); ++i)
+      s = std::max(s, rotational_match(pictures[i], k.polar));
     if (k.dots >= 0) s += dots == k.dots ? blob_weight : -blob_weight;
     if (k.token[0] != side) s -= 0.02f;
     auto [it, fresh] = best.emplace(k.token[1], s);
@@ -1106,8 +1133,8 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     } else {
       // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
       // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).
-      const Polar polar = marks_centred ? SymbolReader::picture(marks, 0) : polar_of(marks);
-      cand = dot_scores(set, polar, d.dots.dots, side, params_.dots_from_both_sides ? Pictures::Both : Pictures::Own);
+      cand = dot_scores(set, count_pictures(marks, marks_centred, set.count_search), d.dots.dots, side,
+                        params_.dots_from_both_sides ? Pictures::Both : Pictures::Own);
     }
     d.kind_scores = cand;
 
@@ -1637,7 +1664,8 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     std::map<std::string, std::vector<size_t>> by_token;
     for (size_t i = 0; i < sites.size(); ++i)
       if (expected[i].size() == 2) by_token[expected[i]].push_back(i);
-    using StartFaces = std::vector<std::tuple<size_t, Polar, int>>;  // site, polar picture, dot-like blobs
+    // Site, pictures (count_pictures; symbols: the one), dot-like blobs.
+    using StartFaces = std::vector<std::tuple<size_t, std::vector<Polar>, int>>;
     // Each kind's picture learnt into `into`, about each face's centre or about its marks' centre of mass.
     auto learn_pictures = [&](bool marks_centred, PieceSet& into, StartFaces& faces) {
       for (const auto& [token, idx] : by_token) {
@@ -1649,10 +1677,13 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
           cv::Vec3f mark = symbols_ ? f.symbol_mark : f.mark;
           if (sm && cv::norm(sm->mark - sm->body) > 0.08) mark = mul(sm->mark, white_from_body(f.body, sm->body));
           cv::Mat marks = mark_map(f, f.body, mark);
-          polars.push_back(marks_centred ? SymbolReader::picture(marks, symbols_ ? SymbolReader::kCentrePasses : 0)
-                                         : polar_of(marks));
+          std::vector<Polar> pictures =
+              vocab_.face == PieceVocabulary::Face::Dots
+                  ? count_pictures(marks, marks_centred, true)
+                  : std::vector<Polar>{marks_centred ? SymbolReader::picture(marks) : polar_of(marks)};
+          polars.push_back(pictures.front());
           counts.push_back(count_dots(marks).dots);
-          faces.emplace_back(i, polars.back(), counts.back());
+          faces.emplace_back(i, std::move(pictures), counts.back());
         }
         KindModel km;
         km.token = token;
@@ -1691,15 +1722,16 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       // however the pictures are centred). All of them: 0.15; 0.7 of them or fewer: 0.04 (blur merges dots and
       // the blob count then misleads where the pictures may still tell); in between on a straight line.
       int counted_right = 0;
-      for (const auto& [i, polar, dots] : start_faces) counted_right += dots == expected[i][1] - '0';
+      for (const auto& [i, pictures, dots] : start_faces) counted_right += dots == expected[i][1] - '0';
       const float counted_share =
           start_faces.empty() ? 0.f : static_cast<float>(counted_right) / static_cast<float>(start_faces.size());
       set.count_blob_weight = 0.04f + 0.11f * std::clamp((counted_share - 0.7f) / 0.3f, 0.f, 1.f);
       about_marks.count_blob_weight = set.count_blob_weight;
+      set.count_search = about_marks.count_search = true;
       auto right = [&](const PieceSet& with, const StartFaces& faces) {
         int n = 0;
-        for (const auto& [i, polar, dots] : faces) {
-          const auto cand = dot_scores(with, polar, dots, expected[i][0], Pictures::Other);
+        for (const auto& [i, pictures, dots] : faces) {
+          const auto cand = dot_scores(with, pictures, dots, expected[i][0], Pictures::Other);
           n += !cand.empty() && cand[0].first == expected[i][1];
         }
         return n;
@@ -1708,6 +1740,10 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         set = std::move(about_marks);
         start_faces = std::move(faces_marks);
       }
+      // The search round the centre, unless the picture about the centre alone reads more of the start right.
+      const int searched = right(set, start_faces);
+      set.count_search = false;
+      set.count_search = searched >= right(set, start_faces);
     }
     // How sure a count is under this look: each start face read with the other side's pictures alone, and the
     // softmax temperature that gives the true counts the highest likelihood (temperature scaling), never below
@@ -1717,8 +1753,8 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
     set.count_temperature = 0;
     if (vocab_.face == PieceVocabulary::Face::Dots) {
       std::vector<std::pair<std::vector<float>, size_t>> trials;  // scores, index of the true count's
-      for (const auto& [i, polar, dots] : start_faces) {
-        const auto cand = dot_scores(set, polar, dots, expected[i][0], Pictures::Other);
+      for (const auto& [i, pictures, dots] : start_faces) {
+        const auto cand = dot_scores(set, pictures, dots, expected[i][0], Pictures::Other);
         std::vector<float> scores;
         size_t truth = cand.size();
         for (const auto& [kind, score] : cand) {

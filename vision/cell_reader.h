@@ -222,11 +222,12 @@ class CellReader {
   // each site's kind_scores (counts: only faces matched with a learnt picture of every count).
   // `temperature`: the softmax temperature of the kind's probability (counts: of their assignment too).
   void limit_kinds(std::vector<SiteDetail>& details, float temperature) const;
-  // Cờ toán: each count's best match of a face's polar picture (`dots`: its dot-like blobs) with the set's
-  // pictures of `side`'s counts, of the other side's, or both's; best first.
+  // Cờ toán: each count's best match of a face's polar pictures (count_pictures in cell_reader.cpp: about its
+  // centre and points round it; `dots`: its dot-like blobs) with the set's pictures of `side`'s counts, of the
+  // other side's, or both's; best first.
   enum class Pictures { Own, Other, Both };
-  std::vector<std::pair<char, float>> dot_scores(const PieceSet& set, const Polar& polar, int dots, char side,
-                                                 Pictures which) const;
+  std::vector<std::pair<char, float>> dot_scores(const PieceSet& set, const std::vector<Polar>& pictures, int dots,
+                                                 char side, Pictures which) const;
 
   PieceVocabulary vocab_;
   std::vector<SideModel> default_sides_;

@@ -122,6 +122,7 @@ json PieceSet::to_json() const {
   if (piece_disc > 0) j["piece_disc"] = piece_disc;
   if (count_temperature > 0) j["count_temperature"] = count_temperature;
   if (count_blob_weight > 0) j["count_blob_weight"] = count_blob_weight;
+  if (count_search) j["count_search"] = true;
   json s = json::array();
   for (const SideModel& m : sides) {
     s.push_back({{"side", std::string(1, m.side)},
@@ -182,6 +183,10 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
   if (j.contains("piece_disc")) p.piece_disc = static_cast<float>(number(j, "piece_disc", where, 0, 1));
   if (j.contains("count_temperature")) p.count_temperature = static_cast<float>(number(j, "count_temperature", where, 0, 10));
   if (j.contains("count_blob_weight")) p.count_blob_weight = static_cast<float>(number(j, "count_blob_weight", where, 0, 1));
+  if (j.contains("count_search")) {
+    if (!j["count_search"].is_boolean()) bad(where, "\"count_search\" must be true or false");
+    p.count_search = j["count_search"].get<bool>();
+  }
   const json& sides = field(j, "sides", where);
   if (!sides.is_array()) bad(where, "\"sides\" must be an array");
   for (size_t i = 0; i < sides.size(); ++i) {

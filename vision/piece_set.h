@@ -92,6 +92,11 @@ struct PieceSet {
   // like four dice dots is then told by its blobs), merged ones are not (the pictures then decide). 0: not
   // learnt (kCountBlobWeight).
   float count_blob_weight = 0;
+  // Cờ toán: whether a face's count is matched from its pictures about the points round its centre too (the best
+  // of 13, CellReader's count_pictures), or from the one about its centre. Learnt from the start: searched when
+  // that reads at least as many of its faces right (blurred rings of dots, nearly round, can match a wrong count
+  // better from a centre moved off theirs). false for sets saved before it.
+  bool count_search = false;
   // How the empty board looked in the picture learnt from (level-1 top-plane image, each pixel's colour over
   // the paint's main colour and light falloff there; −1 where a piece stood or off the board), so that what
   // differs from it is seen however closely a piece matches the paint (a light piece on a light sheet) and

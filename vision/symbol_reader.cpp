@@ -60,9 +60,8 @@ cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
   return {cx, cy};
 }
 
-namespace {
-
-Polar picture_about(const cv::Mat& marks, float cx, float cy) {
+Polar SymbolReader::picture_about(const cv::Mat& marks, cv::Point2f centre) {
+  const float cx = centre.x, cy = centre.y;
   static const std::vector<cv::Point2f> directions = [] {
     std::vector<cv::Point2f> d;
     for (int j = 0; j < kAngles; ++j) {
@@ -82,11 +81,9 @@ Polar picture_about(const cv::Mat& marks, float cx, float cy) {
   return polar_from_values(std::move(v));
 }
 
-}  // namespace
-
 Polar SymbolReader::picture(const cv::Mat& marks, int passes) {
   const cv::Point2f centre = marks_centre(marks, passes);
-  return picture_about(marks, centre.x, centre.y);
+  return picture_about(marks, centre);
 }
 
 std::vector<Polar> SymbolReader::pictures(const cv::Mat& marks) {
@@ -95,7 +92,7 @@ std::vector<Polar> SymbolReader::pictures(const cv::Mat& marks) {
   out.reserve(9);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
-      out.push_back(picture_about(marks, centre.x + dx * kShiftStep, centre.y + dy * kShiftStep));
+      out.push_back(picture_about(marks, {centre.x + dx * kShiftStep, centre.y + dy * kShiftStep}));
   return out;
 }
 

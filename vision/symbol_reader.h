@@ -41,6 +41,8 @@ class SymbolReader {
   // centre that matches it best.
   static constexpr float kShiftStep = 2.f;
   static std::vector<Polar> pictures(const cv::Mat& marks);
+  // The polar picture of a mark map about a given point of the face patch.
+  static Polar picture_about(const cv::Mat& marks, cv::Point2f centre);
   // Where picture() centres a face's marks: their centre of mass within 0.78 of the face's radius of its centre,
   // then again within that radius of the centre so found, a few times over (the window follows the symbol), the
   // marks kept inside 0.85 of the face's radius. A face cut off its true centre shows its rim's shading or the
