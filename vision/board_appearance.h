@@ -49,7 +49,9 @@ BoardPaint measure_paint(const cv::Mat& top_bgr, const cv::Mat& labels, const cv
 // where there is no model (borders between paints). With `rois`, only the pixels inside them are judged (the
 // others are kNoPaint). With `glare` (one per roi), a pixel of a roi may also be its paint brightened by up to
 // that many grey levels in every channel: a lamp's reflection adds its own light, of about the same amount to
-// each channel, and doubles the brightness of a dark paint where a light paint gains a tenth.
+// each channel, and doubles the brightness of a dark paint where a light paint gains a tenth (measured on the
+// pixel's channels below white, as glare_near does). The prediction is compared clipped at white, as the camera
+// shows it.
 cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint,
                      const std::vector<cv::Rect>* rois = nullptr, const std::vector<float>* glare = nullptr);
 

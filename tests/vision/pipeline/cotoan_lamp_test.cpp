@@ -47,20 +47,18 @@ Look game4_look() {
 }
 
 // That game's lamp came on after ply 6 (57.9 s): warmer, brighter, one glare spot on Red's c2–e4, beside R0. With
-// the set learnt before it, those empty squares' centres were wholly foreign to the kept empty board (disc
-// 0.15–0.21, foreign 1.0, though their colour was the paint's: body −1) and read as blue pieces in every later
-// read; the referee recorded nothing after ply 6. The lamp is drawn again as `simulate` switches one on (the same
-// seed puts its glare spot where the game's was).
+// the set learnt before it, those empty squares' centres were wholly foreign (disc 0.15–0.21, foreign 1.0, though
+// their colour was the paint's: body −1) and read as blue pieces in every later read; the referee recorded nothing
+// after ply 6. The lamp is drawn again as `simulate` switches one on (the same seed puts its glare spot where the
+// game's was).
 //
-// Disabled: not fixed. On main (37c896e) this reads c3, d3, e3 and d2 as B0 (disc 0.17–0.23 against the pieces'
-// 0.41, foreign 0.72–1.0, body −1). Tried on branch vision-cotoan-sim and not kept: judging a site without its
-// foreign share when its centre looks like the paint (body ≤ −0.5) and its rim is under half the pieces' (c3, e3
-// then read empty, d3 and d2 not; in the game, 6 of 8 plies as before), or under the pieces' whole (the set is
-// then not learnt from this start: some red pieces on the brown wood have weak rims and a paint-like body).
-// Also tried: allowing measure_foreign's glare against the kept empty board too (its comparison sets every pixel
-// anew with no allowance): the same four sites read wrong, with the same evidence. Most sites' glare field read 0
-// grey levels under this lamp; whether it sees the glare at these four was not checked. That is where to look next.
-TEST(CotoanLamp, DISABLED_AGlareOnEmptySquaresFromALampSwitchedOnAfterTheSetWasLearntIsNoPiece) {
+// The cause: the lamp brightens the light wooden sheet beyond white in red (the paint model predicted 277–287
+// there) and the camera clips it (253–255), so the prediction's colour was one no camera shows, and the centres
+// under the glare, clipped in green too, were foreign in chroma; the middle of the spot, blue 65 grey levels over
+// the paint, got no glare allowance because its clipped red lay below its prediction. Without the change (main
+// 015d808) this reads c3, d3, e3 and d2 as B0 (disc 0.17–0.23 against the pieces' 0.41, foreign 0.72–1.0, body
+// −1); clipping the prediction alone leaves d3 (foreign 0.15).
+TEST(CotoanLamp, AGlareOnEmptySquaresFromALampSwitchedOnAfterTheSetWasLearntIsNoPiece) {
   Pipeline p = make_pipeline("cotoan");
   const calib::BoardModel& model = p.model();
   const uint64_t seed = 6007801591341153ull;
