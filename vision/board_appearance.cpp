@@ -148,6 +148,7 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
               sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
   std::array<int, kRoles> count{};
+  std::array<cv::Vec3i, kRoles> clipped{};
   // log Y of every sum of three 8-bit channels, as the samples compute it (Y = sum / 3 + 1).
   static const std::array<float, 3 * 255 + 1> log_y = [] {
     std::array<float, 3 * 255 + 1> t{};
@@ -162,6 +163,7 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     for (int u = (v / 2) % 2; u < top.cols; u += 2) {
       if (l[u] == kNoPaint || (e && e[u])) continue;
       const cv::Vec3f c(row[u][0], row[u][1], row[u][2]);
+      for (int k = 0; k < 3; ++k) clipped[l[u]][k] += row[u][k] >= kClippedLevel;
       row_samples[l[u]].push_back({u * sx, log_y[static_cast<size_t>(row[u][0] + row[u][1] + row[u][2])], c});
     }
     const size_t first = runs.size();
@@ -174,7 +176,12 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
     }
     if (runs.size() > first) rows.push_back({v * sy, first, runs.size()});
   }
-  for (int r = 0; r < kRoles; ++r) paint.seen[static_cast<size_t>(r)] = count[static_cast<size_t>(r)] >= 40;
+  for (int r = 0; r < kRoles; ++r) {
+    paint.seen[static_cast<size_t>(r)] = count[static_cast<size_t>(r)] >= 40;
+    for (int k = 0; k < 3; ++k)
+      paint.clipped[static_cast<size_t>(r)][k] = static_cast<float>(clipped[static_cast<size_t>(r)][k]) /
+                                                 static_cast<float>(std::max(1, count[static_cast<size_t>(r)]));
+  }
   paint.main_role = static_cast<int>(std::max_element(count.begin(), count.end()) - count.begin());
   // log Y = offset(role) + falloff(x, y), by least squares, dropping what the fit does not explain (pieces,
   // shadows, glare) and fitting again. A sample's row of the design is one role's indicator and the five falloff

@@ -13,7 +13,8 @@
 
 namespace sb::vision {
 
-constexpr uchar kNoPaint = 255;  // a pixel on the border between two paints, or off the sheet
+constexpr uchar kNoPaint = 255;     // a pixel on the border between two paints, or off the sheet
+constexpr int kClippedLevel = 250;  // a channel at this grey level or more may be clipped at white
 
 // Paint labels of the level-1 top-plane image (Rectifier::top_frame()), built once per fit.
 cv::Mat paint_labels(const Rectifier& rect);
@@ -21,6 +22,9 @@ cv::Mat paint_labels(const Rectifier& rect);
 struct BoardPaint {
   std::array<cv::Vec3f, 6> colour{};  // per paint role (calib::Paint order, then the bare sheet), BGR
   std::array<bool, 6> seen{};
+  // Per role and channel, the share of its sampled pixels at kClippedLevel or more: a lamp that overexposes a
+  // light paint clips it, and its measured colour is then less than the light it gets.
+  std::array<cv::Vec3f, 6> clipped{};
   cv::Vec<float, 6> light;  // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
   int main_role = -1;       // the role that covers most of the board
   // Per channel, the log-ratio of this picture's colours to the empty board's a set kept, each relative to its
