@@ -226,27 +226,28 @@ cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint, int role)
 // standing on most of a role (a draughts start's men on the dark squares, dark pieces on Morris' ink points) pull
 // its measured colour towards theirs, and the empty sites of that role then look foreign. The ratios between
 // the paint's colours hold under another lamp; the falloff is still measured in each reading. A lamp of another
-// colour that overexposes the reference (the light squares) clips it in its strong channels only: there the
-// reference shows less than the light it gets, the ratio predicts too little and the other roles' predicted hue is
-// off (brazilian seed 2056979079899873: under a 2,900 K lamp the light squares clipped in red, the empty dark
-// squares showed red 176 against 137 predicted, and nine read as black men). So in a channel clipped on at least
-// `clipped_share` more of the reference's pixels than its least clipped channel, a role keeps its own measured
-// colour when that is more. A white light that clips every channel alike leaves the hue right and only the
-// brightness low, which the brightness bounds and the glare allowance take; there the measured colour is not
-// used (a near-black paint measured with the black men standing on it would hide them).
+// colour switched on after learning may overexpose the reference (the light squares) in its strong channels only:
+// there the reference shows less than the light it gets, the ratio predicts too little and the other roles'
+// predicted hue is off (brazilian seed 2056979079899873: under a 2,900 K lamp the light squares clipped in red, the
+// empty dark squares showed red 176 against 137 predicted, and nine read as black men). So in a channel of a
+// reference learnt unclipped (under `clipped_share` of its pixels) that now clips on at least `clipped_share` more
+// of them than its least newly clipped channel, a role keeps its own measured colour when that is more. Not where
+// every channel clips alike (a white lamp: the hue stays right, only the brightness is low, which the brightness
+// bounds and the glare allowance take), nor for a reference clipped already when learnt (its ratio was learnt
+// clipped): there a near-black paint measured with the black men standing on it would hide them.
 void correct_paint(const PieceSet& set, BoardPaint& paint, float clipped_share) {
   const int ref = set.paint_ref_role;
   if (!paint.ok || ref < 0 || !paint.seen[static_cast<size_t>(ref)]) return;
   const cv::Vec3f base = paint.colour[static_cast<size_t>(ref)];
-  const cv::Vec3f& ref_clipped = paint.clipped[static_cast<size_t>(ref)];
-  const float least_clipped = std::min({ref_clipped[0], ref_clipped[1], ref_clipped[2]});
+  const cv::Vec3f more_clipped = paint.clipped[static_cast<size_t>(ref)] - set.paint_ref_clipped;
+  const float least_more = std::min({more_clipped[0], more_clipped[1], more_clipped[2]});
   for (size_t r = 0; r < paint.colour.size(); ++r) {
     if (!set.paint_known[r] || static_cast<int>(r) == ref) continue;
     const cv::Vec3f measured = paint.colour[r];
     const bool measured_here = paint.seen[r];
     paint.colour[r] = mul(set.paint_ratio[r], base);
     for (int k = 0; k < 3; ++k)
-      if (measured_here && ref_clipped[k] - least_clipped >= clipped_share)
+      if (measured_here && set.paint_ref_clipped[k] < clipped_share && more_clipped[k] - least_more >= clipped_share)
         paint.colour[r][k] = std::max(paint.colour[r][k], measured[k]);
     paint.seen[r] = true;
   }
@@ -1512,6 +1513,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       if (ref < 0 || key(k) < key(static_cast<size_t>(ref))) ref = static_cast<int>(k);
     }
     set.paint_ref_role = ref;
+    set.paint_ref_clipped = ref >= 0 ? planes.paint.clipped[static_cast<size_t>(ref)] : cv::Vec3f();
     set.paint_known = {};
     if (ref >= 0) {
       const cv::Vec3f base_colour = planes.paint.colour[static_cast<size_t>(ref)];

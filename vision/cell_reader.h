@@ -92,9 +92,10 @@ struct ReaderParams {
   float own_glare_outer = 0.75f;
   float own_glare_share = 0.25f;
   float own_glare_gain = 2.f;
-  // A learnt set predicts its roles' colours from the least covered role's (correct_paint); in a channel where
-  // this share more of that role's pixels are clipped at white than in its least clipped channel (a coloured lamp),
-  // a role keeps its own measured colour when that is more (above 1: never).
+  // A learnt set predicts its roles' colours from the least covered role's (correct_paint); in a channel of that
+  // role learnt unclipped where this share more of its pixels are now clipped at white than in its least newly
+  // clipped channel (a coloured lamp switched on), a role keeps its own measured colour when that is more (above
+  // 1: never).
   float clipped_ref_share = 0.05f;
   float min_mark_contrast = 14.f;  // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size

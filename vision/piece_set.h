@@ -112,6 +112,9 @@ struct PieceSet {
   std::array<cv::Vec3f, 6> paint_ratio{};
   std::array<bool, 6> paint_known{};
   int paint_ref_role = -1;
+  // Per channel, the share of the reference role's pixels clipped at white in that picture (BoardPaint::clipped):
+  // a ratio learnt from a clipped reference holds for readings clipped alike.
+  cv::Vec3f paint_ref_clipped{};
 
   const SideModel* side(char s) const;
   const KindModel* kind(const std::string& token) const;
