@@ -89,9 +89,7 @@ TEST(DraughtsStart, ASetLearntWhereTheMenHideMostDarkSquaresReadsTheEmptySquares
                                     "test look");
 
   const calib::BoardModel model = calib::load_board_model(game);
-  std::map<std::string, std::string> start;
-  for (int k = 1; k <= 12; ++k) start[std::to_string(k)] = "B";
-  for (int k = 21; k <= 32; ++k) start[std::to_string(k)] = "W";
+  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
   // Drawn as `eval-vision` draws the start for that image (its seeds).
   std::vector<std::string> problems;
   Pipeline p = learnt_from_start(game, look, start, 1041794315924533ull, problems);
@@ -134,9 +132,7 @@ TEST(DraughtsStart, EmptySquaresSlightlyLessExplainedThanAtTheStartStillReadEmpt
   })"),
                                     "test look");
   const calib::BoardModel model = calib::load_board_model(game);
-  std::map<std::string, std::string> start;
-  for (int k = 1; k <= 20; ++k) start[std::to_string(k)] = "B";
-  for (int k = 31; k <= 50; ++k) start[std::to_string(k)] = "W";
+  const std::map<std::string, std::string> start = testing::draughts_start_tokens(20, 50);
   std::vector<std::string> problems;
   Pipeline p = learnt_from_start(game, look, start, 6314650005550284ull, problems);
   ASSERT_TRUE(problems.empty()) << problems.size() << " start sites read wrong, first: " << problems.front();

@@ -70,9 +70,7 @@ TEST(DraughtsGlare, SquaresVacatedUnderALampsGlareReadEmptyAndNoManIsLost) {
 
   Rng rng(seed);
   Scene scene;
-  std::map<std::string, std::string> start;
-  for (int k = 1; k <= 12; ++k) start[std::to_string(k)] = "B";
-  for (int k = 21; k <= 32; ++k) start[std::to_string(k)] = "W";
+  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
   scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
   ASSERT_TRUE(camera.show(scene).read);
   ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));

@@ -70,9 +70,7 @@ std::vector<std::string> wrong_under_the_lamp(float own_glare_gain) {
 
   Rng rng(seed);
   Scene scene;
-  std::map<std::string, std::string> start;
-  for (int k = 1; k <= 12; ++k) start[std::to_string(k)] = "B";
-  for (int k = 21; k <= 32; ++k) start[std::to_string(k)] = "W";
+  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
   scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
   if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return {"(start not learnt)"};
 

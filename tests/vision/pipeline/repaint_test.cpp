@@ -56,9 +56,7 @@ std::vector<std::string> start_occupancy_wrong(bool sides) {
   StillCamera camera(p, look, seed);
   Rng rng(seed);
   Scene scene;
-  std::map<std::string, std::string> start;
-  for (int k = 1; k <= 12; ++k) start[std::to_string(k)] = "B";
-  for (int k = 21; k <= 32; ++k) start[std::to_string(k)] = "W";
+  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
   scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
   const BoardObservation obs = camera.show(scene);
   if (!obs.read) return {"(not read)"};

@@ -42,6 +42,15 @@ inline BoardContents cotoan_start_contents() {
   return b;
 }
 
+// A draughts start on a board of `squares` dark squares (32 or 50): Black's men on the first `men`, White's on the
+// last `men`.
+inline std::map<std::string, std::string> draughts_start_tokens(int men, int squares) {
+  std::map<std::string, std::string> start;
+  for (int k = 1; k <= men; ++k) start[std::to_string(k)] = "B";
+  for (int k = squares - men + 1; k <= squares; ++k) start[std::to_string(k)] = "W";
+  return start;
+}
+
 // One piece per site, as `tokens` names them (site → token), for place_pieces.
 inline BoardContents contents_of(const std::map<std::string, std::string>& tokens) {
   BoardContents b;
