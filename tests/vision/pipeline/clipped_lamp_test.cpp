@@ -69,10 +69,8 @@ std::vector<std::string> wrong_under_the_warm_lamp(float clipped_ref_share) {
   StillCamera camera(p, look, seed);
 
   Rng rng(seed);
+  if (!testing::learnt_draughts_start(camera, look, rng, 12, 32)) return {"(start not learnt)"};
   Scene scene;
-  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
-  scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
-  if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return {"(start not learnt)"};
 
   camera.renderer.set_light(warm_lamp());
   // After 21-17 11-15 22-18 15x13 (two white men taken): the middle's dark squares 14-22 empty.

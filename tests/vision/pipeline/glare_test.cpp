@@ -69,11 +69,8 @@ TEST(DraughtsGlare, SquaresVacatedUnderALampsGlareReadEmptyAndNoManIsLost) {
   StillCamera camera(p, look, seed);
 
   Rng rng(seed);
+  ASSERT_TRUE(testing::learnt_draughts_start(camera, look, rng, 12, 32));
   Scene scene;
-  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
-  scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
-  ASSERT_TRUE(camera.show(scene).read);
-  ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
 
   camera.renderer.set_light(lamp_switched_on());
   struct Position {

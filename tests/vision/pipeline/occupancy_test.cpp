@@ -74,12 +74,8 @@ std::vector<std::string> wrong_under_the_lamp(float floor, float* piece_disc,
   StillCamera camera(p, look, seed);
 
   Rng rng(seed);
+  if (!testing::learnt_draughts_start(camera, look, rng, 20, 50)) return {"(start not learnt)"};
   Scene scene;
-  std::map<std::string, std::string> start;
-  for (int k = 1; k <= 20; ++k) start[std::to_string(k)] = "B";
-  for (int k = 31; k <= 50; ++k) start[std::to_string(k)] = "W";
-  scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
-  if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return {"(start not learnt)"};
   *piece_disc = p.piece_set().piece_disc;
 
   camera.renderer.set_light(warm_lamp());

@@ -69,10 +69,8 @@ std::vector<std::string> wrong_under_the_lamp(float own_glare_gain) {
   StillCamera camera(p, look, seed);
 
   Rng rng(seed);
+  if (!testing::learnt_draughts_start(camera, look, rng, 12, 32)) return {"(start not learnt)"};
   Scene scene;
-  const std::map<std::string, std::string> start = testing::draughts_start_tokens(12, 32);
-  scene.pieces = place_pieces(model, look.pieces, contents_of(start), rng);
-  if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return {"(start not learnt)"};
 
   camera.renderer.set_light(lamp_with_glare());
   // Half the men gone from the middle of the game: most dark squares are empty, some of them under the glare.
