@@ -21,12 +21,15 @@ MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, 
     cv::dilate(unseen, beyond, cv::Mat(), cv::Point(-1, -1), 2);
     edge_ |= beyond;
   }
-  // Every third watched pixel is enough to measure gains and noise.
+  // Every third watched pixel is enough to measure gains and noise. Pixels the picture does not reach are always
+  // black and never change: counted, they would read as a view darkened by an arm and as a quieter camera.
+  const bool has_unseen = unseen.size() == watch_.size();
   int i = 0;
   for (int y = 0; y < watch_.rows; ++y) {
     const uchar* w = watch_.ptr<uchar>(y);
+    const uchar* u = has_unseen ? unseen.ptr<uchar>(y) : nullptr;
     for (int x = 0; x < watch_.cols; ++x)
-      if (w[x] && (i++ % 3) == 0) sample_idx_.push_back(static_cast<uint32_t>(y * watch_.cols + x));
+      if (w[x] && !(u && u[x]) && (i++ % 3) == 0) sample_idx_.push_back(static_cast<uint32_t>(y * watch_.cols + x));
   }
 }
 

@@ -126,6 +126,37 @@ TEST(MotionGate, AViewDarkenedByAnArmBeforeTheCameraIsNeverSettled) {
   EXPECT_LE(delay, 300);
 }
 
+// A close camera whose picture ends inside the gate image: the gate image is black where the picture does not
+// reach. Those black pixels were counted as darkened by an arm: with more than half the watched pixels beyond the
+// picture every frame was covered, and the still board settled only once the 8 s absorption took the "arm" in.
+// What the camera cannot see says nothing about an arm; an arm over what it does see is still covered.
+TEST(MotionGate, APictureEndingInsideTheGateImageIsNotTakenForACoveredView) {
+  DrawnGate d;
+  cv::Mat unseen = cv::Mat::zeros(60, 60, CV_8U);
+  unseen.colRange(0, 33).setTo(255);  // 28 of the watched area's 50 columns lie beyond the picture
+  auto seen_scene = [&](const cv::Scalar& colour) {
+    cv::Mat img(60, 60, CV_8UC3, colour);
+    img.setTo(cv::Scalar::all(0), unseen);
+    return img;
+  };
+  MotionGate gate(d.zone, d.ring, {}, GateParams{}, unseen);
+  int64_t t = 0;
+  int covered_frames = 0;
+  const int64_t delay = settle_delay(gate, t, 20, [&] { return seen_scene(cv::Scalar::all(128)); });
+  EXPECT_GE(delay, 0) << "the still board never settled";
+  EXPECT_LE(delay, 400);
+
+  // An arm darkening all the camera sees: covered, never settled.
+  int settled_frames = 0;
+  for (int i = 0; i < 20; ++i, t += kFrameMs) {
+    const GateResult r = gate.update(seen_scene(cv::Scalar(24, 28, 30)), t);
+    settled_frames += r.settled;
+    covered_frames += r.covered;
+  }
+  EXPECT_EQ(settled_frames, 0) << "settled with the seen view covered";
+  EXPECT_GT(covered_frames, 15);
+}
+
 // A board's detail: squares of 6 pixels in two greys, shifted `dx` pixels (a knocked camera).
 cv::Mat chequered_scene(int dx) {
   cv::Mat img(60, 60, CV_8UC3);
