@@ -62,20 +62,36 @@ cv::Point2f SymbolReader::marks_centre(const cv::Mat& marks, int passes) {
 
 Polar SymbolReader::picture_about(const cv::Mat& marks, cv::Point2f centre) {
   const float cx = centre.x, cy = centre.y;
-  static const std::vector<cv::Point2f> directions = [] {
-    std::vector<cv::Point2f> d;
-    for (int j = 0; j < kAngles; ++j) {
-      const double a = 2 * CV_PI * j / kAngles;
-      d.emplace_back(static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a)));
+  // Each sample's offset from the centre (the ring's radius times the angle's direction, as the samples were
+  // always placed): the same for every picture, so worked out once.
+  struct Offsets {
+    float x[kRings * kAngles], y[kRings * kAngles];
+  };
+  static const Offsets offsets = [] {
+    Offsets o{};
+    for (int k = 0; k < kRings; ++k) {
+      const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
+      for (int j = 0; j < kAngles; ++j) {
+        const double a = 2 * CV_PI * j / kAngles;
+        const float dx = static_cast<float>(std::cos(a)), dy = static_cast<float>(std::sin(a));
+        o.x[k * kAngles + j] = r * dx;
+        o.y[k * kAngles + j] = r * dy;
+      }
     }
-    return d;
+    return o;
   }();
   std::vector<float> v(static_cast<size_t>(kRings * kAngles));
-  for (int k = 0; k < kRings; ++k) {
-    const float r = (k + 0.5f) / kRings * 0.9f * kFaceRadius;
-    for (int j = 0; j < kAngles; ++j) {
-      const cv::Point2f& d = directions[static_cast<size_t>(j)];
-      v[static_cast<size_t>(k * kAngles + j)] = bilinear(marks, cx + r * d.x, cy + r * d.y);
+  for (int i = 0; i < kRings * kAngles; ++i) {
+    const float x = cx + offsets.x[i], y = cy + offsets.y[i];
+    const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
+    // Inside the map (nearly always): the four samples read directly, as bilinear()'s clamped reads would.
+    if (x0 >= 0 && y0 >= 0 && x0 + 1 < marks.cols && y0 + 1 < marks.rows) {
+      const float fx = x - static_cast<float>(x0), fy = y - static_cast<float>(y0);
+      const float* r0 = marks.ptr<float>(y0) + x0;
+      const float* r1 = marks.ptr<float>(y0 + 1) + x0;
+      v[static_cast<size_t>(i)] = (1 - fy) * ((1 - fx) * r0[0] + fx * r0[1]) + fy * ((1 - fx) * r1[0] + fx * r1[1]);
+    } else {
+      v[static_cast<size_t>(i)] = bilinear(marks, x, y);
     }
   }
   return polar_from_values(std::move(v));
