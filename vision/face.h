@@ -50,6 +50,7 @@ constexpr int kFaceSize = 48;  // the normalised face patch: the top face's radi
 constexpr float kFaceRadius = 21.f;
 constexpr int kRings = 9;    // polar picture: rings from the centre to 0.9 of the radius ...
 constexpr int kAngles = 48;  // ... and angles
+constexpr int kPolarFreqs = kAngles / 2 + 1;  // the angular frequencies a ring's spectrum keeps
 
 // Each face-patch pixel's distance from the patch centre, in top-face radii (row-major, kFaceSize² values).
 const std::array<float, kFaceSize * kFaceSize>& face_radii();
@@ -96,8 +97,9 @@ DotCount count_dots(const cv::Mat& marks, bool every_pixel = false);
 struct Polar {
   std::vector<float> values;  // raw samples, ring-major (what is saved and averaged)
   std::vector<float> radial;  // ring means, mean removed, unit norm
-  // Per ring, the DFT of its angular pattern (unit norm overall).
-  std::vector<std::vector<std::complex<float>>> spectra;
+  // Per ring, the DFT of its angular pattern (unit norm overall) at frequencies 0 … kAngles / 2: the
+  // kPolarFreqs real parts, then the kPolarFreqs imaginary parts (one block, so a match reads it in lanes).
+  std::vector<float> spectra;
   bool empty() const { return values.empty(); }
 };
 Polar polar_of(const cv::Mat& marks);
