@@ -1107,12 +1107,21 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
   // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
   const float blob_weight = set.count_blob_weight > 0 ? set.count_blob_weight : kCountBlobWeight;
   std::map<char, float> best;
+  const size_t looked = set.count_search ? pictures.size() : std::min<size_t>(1, pictures.size());
+  // The pictures about the other centres are matched only where their bound could beat the best so far (the
+  // same best, to the bit).
+  std::vector<RingPower> power;
+  if (looked > 1)
+    for (size_t i = 0; i < looked; ++i) power.push_back(ring_power(pictures[i]));
   for (const KindModel& k : set.kinds) {
     if (k.token.size() != 2) continue;
     if (k.token[0] != side ? which == Pictures::Own : which == Pictures::Other) continue;
     float s = -2;
-    for (size_t i = 0; i < (set.count_search ? pictures.size() : std::min<size_t>(1, pictures.size())); ++i)
+    const RingPower kp = looked > 1 ? ring_power(k.polar) : RingPower{};
+    for (size_t i = 0; i < looked; ++i) {
+      if (i > 0 && match_bound(pictures[i], k.polar, power[i], kp) < s) continue;
       s = std::max(s, rotational_match(pictures[i], k.polar));
+    }
     if (k.dots >= 0) s += dots == k.dots ? blob_weight : -blob_weight;
     if (k.token[0] != side) s -= 0.02f;
     auto [it, fresh] = best.emplace(k.token[1], s);

@@ -998,6 +998,31 @@ float rotational_match(const Polar& a, const Polar& b, int* shift) {
   return 0.35f * radial + 0.65f * best;
 }
 
+RingPower ring_power(const Polar& p) {
+  RingPower out{};
+  if (p.empty()) return out;
+  for (int k = 0; k < kRings; ++k) {
+    const float* ring = p.spectra.data() + k * 2 * kPolarFreqs;
+    for (int f = 0; f < kPolarFreqs; ++f) out[static_cast<size_t>(f)] += ring[f] * ring[f] + ring[kPolarFreqs + f] * ring[kPolarFreqs + f];
+  }
+  for (float& v : out) v = std::sqrt(v);
+  return out;
+}
+
+float match_bound(const Polar& a, const Polar& b, const RingPower& pa, const RingPower& pb) {
+  if (a.empty() || b.empty()) return 0;
+  constexpr int kHalf = kAngles / 2;
+  // |C(f)| = |Σ_k conj(A_k(f)) B_k(f)| ≤ pa(f) · pb(f), and every shift's correlation is at most
+  // (|C(0)| + 2 Σ_{0<f<N/2} |C(f)| + |C(N/2)|) / N.
+  float angular = pa[0] * pb[0] + pa[kHalf] * pb[kHalf];
+  for (int f = 1; f < kHalf; ++f) angular += 2 * pa[static_cast<size_t>(f)] * pb[static_cast<size_t>(f)];
+  angular /= kAngles;
+  float radial = 0;
+  for (int k = 0; k < kRings; ++k) radial += a.radial[static_cast<size_t>(k)] * b.radial[static_cast<size_t>(k)];
+  // Rounding in the match's sums (a few hundred terms of unit-norm spectra) stays far below 1e-3.
+  return 0.35f * radial + 0.65f * angular + 1e-3f;
+}
+
 Polar rotate_polar(const Polar& p, int shift) {
   if (p.empty()) return p;
   std::vector<float> v(p.values.size());

@@ -108,6 +108,15 @@ Polar polar_of(const cv::Mat& marks);
 // patterns' correlation at the rotation that matches them best; `shift` gets that rotation in angle steps.
 float rotational_match(const Polar& a, const Polar& b, int* shift = nullptr);
 
+// Per angular frequency, the root of the summed power of a picture's rings (for match_bound).
+using RingPower = std::array<float, kPolarFreqs>;
+RingPower ring_power(const Polar& p);
+// A bound rotational_match(a, b) never exceeds (its radial part exact, each frequency's correlation at most the
+// product of the two pictures' ring powers: Cauchy–Schwarz), with room for rounding: a search for the best
+// match skips the pictures whose bound is below the best so far, and finds the same best to the bit. `pa`, `pb`:
+// ring_power() of a and b. Costs a tenth of a match.
+float match_bound(const Polar& a, const Polar& b, const RingPower& pa, const RingPower& pb);
+
 // `p` turned by `shift` angle steps (for averaging exemplars of one kind).
 Polar rotate_polar(const Polar& p, int shift);
 // A polar picture from raw samples (ring-major); empty when there are not kRings × kAngles of them.

@@ -180,9 +180,20 @@ std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& se
 }
 
 std::vector<KindScore> SymbolReader::rank(const std::vector<Polar>& pictures, const PieceSet& set, char side) const {
-  auto best_of = [&](const Polar& reference) {
-    float s = -2;
-    for (const Polar& p : pictures) s = std::max(s, rotational_match(p, reference));
+  // A picture is matched only where its bound could beat the best so far for the kind (the same best, to the
+  // bit): most pictures about the other centres cannot.
+  std::vector<RingPower> power;
+  if (pictures.size() > 1)
+    for (const Polar& p : pictures) power.push_back(ring_power(p));
+  auto best_of = [&](const Polar& reference, float s = -2) {
+    if (pictures.size() == 1) return std::max(s, rotational_match(pictures[0], reference));
+    const RingPower rp = ring_power(reference);
+    // From the middle one (pictures(): about the marks' centre), the likeliest best, on.
+    for (size_t n = 0; n < pictures.size(); ++n) {
+      const size_t i = (n + pictures.size() / 2) % pictures.size();
+      if (match_bound(pictures[i], reference, power[i], rp) < s) continue;
+      s = std::max(s, rotational_match(pictures[i], reference));
+    }
     return s;
   };
   std::map<char, float> learnt;
@@ -193,7 +204,7 @@ std::vector<KindScore> SymbolReader::rank(const std::vector<Polar>& pictures, co
     if (k.exemplar_pictures.empty()) {
       s = best_of(k.polar);
     } else {
-      for (const Polar& e : k.exemplar_pictures) s = std::max(s, best_of(e));
+      for (const Polar& e : k.exemplar_pictures) s = best_of(e, s);
     }
     s -= k.token[0] == side ? 0.f : 0.03f;
     auto it = learnt.find(k.token[1]);
