@@ -87,11 +87,14 @@ struct ReaderParams {
   // own_glare_share quantile between own_glare_inner and own_glare_outer pitches, where a piece on the site leaves
   // the paint bare), and own_glare_gain times it allowed when that is more: a light paint clipped white round a
   // dark square bounds glare_near at a few grey levels while the square's own corners show the glare, and a spot
-  // brightens the square's middle more than its corners (0: not measured).
+  // brightens the square's middle more than its corners (0: not measured). Three times: a small spot centred on
+  // an empty dark square of a glossy board (brazilian seed 2496200025050103, 22 under a warm lamp) showed its
+  // corners 30 grey levels of glare and its centre about 90; twice the corners left 0.59 of the centre foreign
+  // and the round spot's edge (disc 0.31) made it a man, three times leaves 0.11.
   float own_glare_inner = 0.47f;
   float own_glare_outer = 0.75f;
   float own_glare_share = 0.25f;
-  float own_glare_gain = 2.f;
+  float own_glare_gain = 3.f;
   // A learnt set predicts its roles' colours from the least covered role's (correct_paint); in a channel of that
   // role learnt unclipped where this share more of its pixels are now clipped at white than in its least newly
   // clipped channel (a coloured lamp switched on), a role keeps its own measured colour when that is more (above
