@@ -343,8 +343,18 @@ struct DatasetResult {
   std::vector<std::string> notes;
 };
 
+// The reader's evidence at one site (for --trace).
+nlohmann::json site_evidence(const vision::SiteDetail& d) {
+  auto r3 = [](float v) { return std::round(v * 1000) / 1000; };
+  return {{"disc", r3(d.disc.score)},       {"r", r3(d.disc.radius)},  {"foreign", r3(d.foreign)},
+          {"body", r3(d.body)},             {"illum", r3(d.illum)},    {"logit", r3(d.occupancy_logit)},
+          {"empty_likeness", r3(d.empty_likeness)}, {"side", d.side},     {"side_p", r3(d.side_p)},
+          {"body_rel", {r3(d.body_rel[0]), r3(d.body_rel[1]), r3(d.body_rel[2])}},
+          {"mark_rel", {r3(d.mark_rel[0]), r3(d.mark_rel[1]), r3(d.mark_rel[2])}}};
+}
+
 DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, const std::string& fit_mode, int limit,
-                               bool learn) {
+                               bool learn, std::ostream* trace) {
   const fs::path index_path = dir / "index.jsonl";
   std::ifstream index(index_path);
   if (!index)
@@ -425,6 +435,7 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
     vision::BoardObservation obs;
     const nlohmann::json look = truth.value("look", nlohmann::json::object());
     int64_t t_ms = 0;
+    std::string not_learnt_why;
     if (learn) {
       auto fresh = [&] {
         std::unique_ptr<vision::Pipeline> p = eval_pipeline(gv, lens);
@@ -432,6 +443,7 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
         return p;
       };
       const std::string why = learn_from_start(made, fresh, gv, *rules, truth, truth_path.string(), img.size());
+      not_learnt_why = why;
       if (!why.empty()) {
         ++out.not_learnt;
         if (out.notes.size() < 20)
@@ -455,6 +467,57 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
     }
     std::vector<vision::SiteComparison> cmp = compare(gv.model, truth.at("board"), sites);
     out.tally.add_image(e["image"].get<std::string>(), cmp, look_note(look));
+    if (trace) {
+      // Per image: the sites read wrong with the reader's evidence, and the margins the right ones left (the
+      // lowest occupancy log-odds of a piece, the highest of an empty site, and where).
+      const std::vector<vision::SiteDetail>& det = pipeline.last_read().details;
+      nlohmann::json tr = {{"image", e["image"]}, {"look", look_note(look)}};
+      nlohmann::json wrong = nlohmann::json::array();
+      size_t lowest = det.size(), highest = det.size();
+      for (size_t i = 0; i < cmp.size() && i < det.size(); ++i) {
+        const bool piece = !cmp[i].truth.empty();
+        if (cmp[i].truth != cmp[i].read)
+          wrong.push_back({{"site", cmp[i].site},
+                           {"truth", cmp[i].truth},
+                           {"read", cmp[i].read},
+                           {"detail", site_evidence(det[i])}});
+        else if (piece && (lowest == det.size() || det[i].occupancy_logit < det[lowest].occupancy_logit))
+          lowest = i;
+        else if (!piece && (highest == det.size() || det[i].occupancy_logit > det[highest].occupancy_logit))
+          highest = i;
+      }
+      // The empty site least like the kept empty board and the piece most like it (SiteDetail::empty_likeness).
+      size_t unlike = det.size(), like = det.size();
+      for (size_t i = 0; i < cmp.size() && i < det.size(); ++i) {
+        if (det[i].empty_likeness == 0) continue;
+        if (cmp[i].truth.empty() && (unlike == det.size() || det[i].empty_likeness < det[unlike].empty_likeness))
+          unlike = i;
+        if (!cmp[i].truth.empty() && (like == det.size() || det[i].empty_likeness > det[like].empty_likeness))
+          like = i;
+      }
+      nlohmann::json all = nlohmann::json::array();  // per site: piece?, read occupied?, log-odds, likeness
+      for (size_t i = 0; i < cmp.size() && i < det.size(); ++i)
+        all.push_back({!cmp[i].truth.empty(), det[i].occupied, std::round(det[i].occupancy_logit * 100) / 100,
+                       std::round(det[i].empty_likeness * 1000) / 1000});
+      tr["sites"] = all;
+      if (unlike < det.size()) tr["empty_least_like"] = {cmp[unlike].site, site_evidence(det[unlike])};
+      if (like < det.size()) tr["piece_most_like"] = {cmp[like].site, site_evidence(det[like])};
+      if (lowest < det.size()) tr["lowest_piece"] = {cmp[lowest].site, site_evidence(det[lowest])};
+      if (highest < det.size()) tr["highest_empty"] = {cmp[highest].site, site_evidence(det[highest])};
+      tr["wrong"] = wrong;
+      const vision::PieceSet& set = pipeline.piece_set();
+      tr["set"] = {{"radius_mm", set.radius_mm},
+                   {"occupancy", {set.occupancy[0], set.occupancy[1], set.occupancy[2]}},
+                   {"sides", nlohmann::json::array()}};
+      for (const vision::SideModel& m : set.sides)
+        tr["set"]["sides"].push_back({{"side", std::string(1, m.side)},
+                                      {"body", {m.body[0], m.body[1], m.body[2]}},
+                                      {"mark", {m.mark[0], m.mark[1], m.mark[2]}},
+                                      {"body_sd", {m.body_sd[0], m.body_sd[1], m.body_sd[2]}},
+                                      {"exemplars", m.exemplars}});
+      if (!not_learnt_why.empty()) tr["not_learnt"] = not_learnt_why;
+      *trace << tr.dump() << "\n";
+    }
     for (size_t k = 0; k < keys.size(); ++k)
       by_key[k][keys[k].bucket(look)].add_image(e["image"].get<std::string>(), cmp);
 
@@ -805,7 +868,12 @@ int cmd_eval_vision(const Words& words) {
 
   if (auto dir = args.value("--dataset")) {
     const bool learn = !args.has("--no-learn");
-    DatasetResult r = evaluate_dataset(game, *dir, fit_mode, limit, learn);
+    std::ofstream trace_file;
+    if (auto path = args.value("--trace")) {
+      trace_file.open(*path);
+      if (!trace_file) throw InputError("eval-vision --trace: cannot write '" + *path + "'");
+    }
+    DatasetResult r = evaluate_dataset(game, *dir, fit_mode, limit, learn, trace_file.is_open() ? &trace_file : nullptr);
     const vision::ReadFigures f = r.tally.figures();
     report.data = "dataset " + *dir + " (" + std::to_string(f.images) + " settled images, board given by --fit " +
                   fit_mode +

@@ -66,6 +66,28 @@ TEST(EvalVisionCli, LimitReadsOnlyTheFirstImages) {
   EXPECT_EQ(r.out.find("dot count"), std::string::npos);  // Morris pieces show no identity
 }
 
+// --trace with --dataset: one JSON line per image, with the reader's evidence at every site (to see why a site was
+// read wrong, and the margins the right ones left).
+TEST(EvalVisionCli, TraceWritesEachImagesSitesWithTheReadersEvidence) {
+  const std::string dir = temp("ds_trace");
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(
+      run_smartboard({"dataset", "morris3", "--out", dir, "--images", "2", "--seed", "93", "--look", kEasyLook}).status,
+      0);
+  const std::string trace = temp("trace.jsonl");
+  auto r = run_smartboard({"eval-vision", "morris3", "--dataset", dir, "--trace", trace});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::ifstream in(trace);
+  int lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    const nlohmann::json t = nlohmann::json::parse(line);
+    EXPECT_TRUE(t.contains("image") && t.contains("wrong") && t.contains("set")) << line;
+    ASSERT_TRUE(t.contains("sites")) << line;
+    EXPECT_EQ(t["sites"].size(), 9u) << line;  // morris3's nine points: piece?, read occupied?, log-odds, likeness
+  }
+  EXPECT_EQ(lines, 2);
+}
+
 TEST(EvalVisionCli, ScoresTheMotionGateOnASimulatedVideo) {
   const std::string dir = temp("sim");
   std::filesystem::remove_all(dir);
