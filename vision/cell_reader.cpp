@@ -847,7 +847,14 @@ void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& 
     // camera was knocked.
     const bool drawing_shows = params_.empty_likeness_min > 0 && d.empty_likeness >= params_.empty_likeness_min;
     const float disc = drawing_shows ? 0.f : d.disc.score;
-    d.occupancy_logit = w[0] + w[1] * disc + w[2] * foreign + (learnt ? set.occupancy_body * d.body : 0.f);
+    // A centre whose drawing is hidden (likeness measured, 0 when not, and below empty_unlike_max) is evidence of
+    // a piece on its own.
+    const float hidden =
+        params_.empty_unlike_gain > 0 && d.empty_likeness != 0 && d.empty_likeness < params_.empty_unlike_max
+            ? params_.empty_unlike_gain * (params_.empty_unlike_max - d.empty_likeness)
+            : 0.f;
+    d.occupancy_logit =
+        w[0] + w[1] * disc + w[2] * foreign + hidden + (learnt ? set.occupancy_body * d.body : 0.f);
     d.p_occupied = sigmoid(d.occupancy_logit);
     d.occupied = d.p_occupied >= 0.5f;
   }

@@ -77,6 +77,13 @@ struct ReaderParams {
   // ... when the empty board shows a drawing there at all: the brightness' spread over the centre at least this
   // share of its mean.
   float empty_contrast_min = 0.15f;
+  // The other way round: a site whose centre no longer shows the kept empty board's drawing (likeness below
+  // empty_unlike_max, where it was measured) has had it hidden, as a piece hides a point's ink, and gains
+  // empty_unlike_gain log-odds per unit of likeness below that. A light man on a light sheet shows little rim
+  // and leaves little of its centre foreign (morris6 seed 9706121 image 40: a3 at disc 0.28, foreign 0.11, read
+  // empty at log-odds −0.5) yet hides the ink dot as plainly as any piece (likeness 0.08) (0: not used).
+  float empty_unlike_max = 0.5f;
+  float empty_unlike_gain = 10.f;
   // A lamp's glare on the paint round a site (glare_near: the glare_share quantile within glare_reach pitches)
   // of at least glare_min grey levels lets the site's centre be its paint brightened by as much (a dark square
   // under the glare doubles its brightness: no piece).
