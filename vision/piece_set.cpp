@@ -28,6 +28,10 @@ cv::Vec3f mark_hue(const Face& face, const cv::Vec3f& white, const cv::Vec3f& bo
   float sum[3] = {0, 0, 0};
   float total = 0;
   const float min2 = kHueMin * kHueMin;
+  // Ink absorbs: on a body this light every mark is darker than it, and whatever is lighter is the light's
+  // highlight, whiter than a tinted body and so of another hue beside it (a lamp's highlight on an ivory face
+  // outweighed a single red dot and made it blue). On a darker body light ink is a mark and is kept.
+  const bool light_body = (body_rel[0] + body_rel[1] + body_rel[2]) / 3.f >= kHueLightBody;
   for (int v = 0; v < kFaceSize; ++v) {
     const auto* row = face.patch.ptr<cv::Vec3f>(v);
     const float* rr = radii.data() + v * kFaceSize;
@@ -36,6 +40,7 @@ cv::Vec3f mark_hue(const Face& face, const cv::Vec3f& white, const cv::Vec3f& bo
       const float d0 = row[u][0] * inv[0] - body_rel[0], d1 = row[u][1] * inv[1] - body_rel[1],
                   d2 = row[u][2] * inv[2] - body_rel[2];
       const float t = d0 * along[0] + d1 * along[1] + d2 * along[2];
+      if (light_body && t > 0) continue;
       const float a0 = d0 - along[0] * t, a1 = d1 - along[1] * t, a2 = d2 - along[2] * t;
       const float len2 = a0 * a0 + a1 * a1 + a2 * a2;
       if (len2 <= min2) continue;

@@ -38,8 +38,10 @@ struct SideModel {
 // The hue of a face's marks (see SideModel::hue): the sum, over the pixels within 0.85 of its radius, of each
 // pixel's difference from the body colour (both relative to `white`) with its part along the body colour taken
 // off, where what is left is longer than kHueMin (camera noise and JPEG stay below it); normalised. `strength` gets the
-// summed length of those differences (0 when the face shows no marks of another hue).
+// summed length of those differences (0 when the face shows no marks of another hue). On a body at least
+// kHueLightBody of white bright, only pixels darker than the body count.
 constexpr float kHueMin = 0.06f;
+constexpr float kHueLightBody = 0.6f;
 // A face shows its marks' hue when mark_hue()'s strength reaches this (a dozen pixels of clear mark).
 constexpr float kHueStrength = 1.5f;
 cv::Vec3f mark_hue(const Face& face, const cv::Vec3f& white, const cv::Vec3f& body_rel, float* strength);
