@@ -1140,6 +1140,12 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
   return cand;
 }
 
+bool CellReader::plainly_ahead(const std::vector<std::pair<char, float>>& cand, float margin) const {
+  if (margin <= 0 || cand.empty()) return false;
+  const float next = cand.size() > 1 ? cand[1].second : -2.f;
+  return cand[0].second >= params_.search_skip_score && cand[0].second - next >= margin;
+}
+
 void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const {
   if (vocab_.face == PieceVocabulary::Face::Plain || vocab_.kinds.empty()) return;
   const bool marks_centred = symbols_ || dots_centred(set);
@@ -1158,15 +1164,24 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     cv::Mat marks = shows_marks ? mark_map(d.face, d.face.body, mark) : cv::Mat::zeros(kFaceSize, kFaceSize, CV_32F);
     if (!symbols_) d.dots = count_dots(marks);  // symbols are matched as pictures only
     // Candidates: the learnt kinds of this side (symbols: vision/symbol_reader.h).
+    // The picture about the face's centre first; the pictures about the centres round it only when that one leaves
+    // the face's best kind not plainly ahead (most faces: the search then changes nothing but the other kinds'
+    // scores).
     std::vector<std::pair<char, float>> cand;
     if (symbols_) {
-      cand = params_.symbol_centre_search ? symbols_->rank(SymbolReader::pictures(marks), set, side)
-                                          : symbols_->rank(SymbolReader::picture(marks), set, side);
+      cand = symbols_->rank(SymbolReader::picture(marks), set, side);
+      if (params_.symbol_centre_search && !plainly_ahead(cand, params_.symbol_search_skip_margin))
+        cand = symbols_->rank(SymbolReader::pictures(marks), set, side);
     } else {
       // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
       // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).
-      cand = dot_scores(set, count_pictures(marks, marks_centred, set.count_search), d.dots.dots, side,
-                        params_.dots_from_both_sides ? Pictures::Both : Pictures::Own);
+      const Pictures which = params_.dots_from_both_sides ? Pictures::Both : Pictures::Own;
+      cand = dot_scores(set, count_pictures(marks, marks_centred, false), d.dots.dots, side, which);
+      // Plainly ahead in units of the look's count temperature: the other counts' scores, which the search raises
+      // too, then weigh next to nothing in the joint assignment (limit_kinds), where they can swap two faces.
+      const float temperature = set.count_temperature > 0 ? set.count_temperature : kCountTemperature;
+      if (set.count_search && !plainly_ahead(cand, params_.count_search_skip_temperatures * temperature))
+        cand = dot_scores(set, count_pictures(marks, marks_centred, true), d.dots.dots, side, which);
     }
     d.kind_scores = cand;
 

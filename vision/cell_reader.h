@@ -117,6 +117,13 @@ struct ReaderParams {
   // Cờ tư lệnh: a face's symbol is matched about nine centres round its marks' (SymbolReader::pictures), each
   // kind at the one that suits it best; off, about the marks' centre alone.
   bool symbol_centre_search = true;
+  // The centre searches (Cờ toán's counts when PieceSet::count_search, Cờ tư lệnh's symbols) are skipped for a
+  // face whose picture about its centre alone puts its best kind far ahead of the next (counts: this many times
+  // the look's count temperature; symbols: by this much), at a score of at least search_skip_score (0: never
+  // skipped).
+  float count_search_skip_temperatures = 6.f;
+  float symbol_search_skip_margin = 0.2f;
+  float search_skip_score = 0.85f;
 };
 
 // Everything the reader found at one site (for learning, evaluation and the debug overlay).
@@ -230,6 +237,9 @@ class CellReader {
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
+  // Whether a face's kind scores (best first) put the best kind `margin` ahead of the next at a score of at least
+  // ReaderParams::search_skip_score: its centre search is skipped.
+  bool plainly_ahead(const std::vector<std::pair<char, float>>& cand, float margin) const;
   // Cờ tư lệnh's symbols and Cờ toán's counts: each side's faces take their kinds from the best match down, a
   // kind only while the side owns pieces of it left (PieceVocabulary::most_per_side); a face whose likelier kinds
   // are all taken gets its next. Counts are assigned jointly instead (assign_counts), unless the side shows more
