@@ -1169,9 +1169,14 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
     // scores).
     std::vector<std::pair<char, float>> cand;
     if (symbols_) {
-      cand = symbols_->rank(SymbolReader::picture(marks), set, side);
+      // The search takes the middle picture, its centre and its matches from the first rank.
+      const cv::Point2f centre = SymbolReader::marks_centre(marks);
+      std::vector<Polar> middle{SymbolReader::picture_about(marks, centre)};
+      std::vector<float> middle_matches;
+      cand = symbols_->rank(middle, set, side, &middle_matches);
       if (params_.symbol_centre_search && !plainly_ahead(cand, params_.symbol_search_skip_margin))
-        cand = symbols_->rank(SymbolReader::pictures(marks), set, side);
+        cand = symbols_->rank(SymbolReader::pictures_round(marks, centre, std::move(middle[0])), set, side,
+                              &middle_matches);
     } else {
       // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
       // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).

@@ -104,11 +104,16 @@ Polar SymbolReader::picture(const cv::Mat& marks, int passes) {
 
 std::vector<Polar> SymbolReader::pictures(const cv::Mat& marks) {
   const cv::Point2f centre = marks_centre(marks);
+  return pictures_round(marks, centre, picture_about(marks, centre));
+}
+
+std::vector<Polar> SymbolReader::pictures_round(const cv::Mat& marks, cv::Point2f centre, Polar middle) {
   std::vector<Polar> out;
   out.reserve(9);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
-      out.push_back(picture_about(marks, {centre.x + dx * kShiftStep, centre.y + dy * kShiftStep}));
+      out.push_back(dx == 0 && dy == 0 ? std::move(middle)
+                                       : picture_about(marks, {centre.x + dx * kShiftStep, centre.y + dy * kShiftStep}));
   return out;
 }
 
@@ -179,21 +184,39 @@ std::vector<KindScore> SymbolReader::rank(const Polar& marks, const PieceSet& se
   return rank(std::vector<Polar>{marks}, set, side);
 }
 
-std::vector<KindScore> SymbolReader::rank(const std::vector<Polar>& pictures, const PieceSet& set, char side) const {
+std::vector<KindScore> SymbolReader::rank(const std::vector<Polar>& pictures, const PieceSet& set, char side,
+                                          std::vector<float>* middle_matches) const {
   // A picture is matched only where its bound could beat the best so far for the kind (the same best, to the
   // bit): most pictures about the other centres cannot.
   std::vector<RingPower> power;
   if (pictures.size() > 1)
     for (const Polar& p : pictures) power.push_back(ring_power(p));
+  // The middle picture's matches, one per reference in the order they are looked at: kept from a rank of the
+  // middle picture alone, taken from there by a rank of the nine.
+  const bool keep = middle_matches && pictures.size() == 1, reuse = middle_matches && pictures.size() > 1;
+  if (keep) middle_matches->clear();
+  size_t reference_index = 0;
+  auto middle_match = [&](const Polar& middle, const Polar& reference) {
+    const size_t at = reference_index;
+    if (reuse && at < middle_matches->size()) return (*middle_matches)[at];
+    const float m = rotational_match(middle, reference);
+    if (keep) middle_matches->push_back(m);
+    return m;
+  };
   auto best_of = [&](const Polar& reference, float s = -2) {
-    if (pictures.size() == 1) return std::max(s, rotational_match(pictures[0], reference));
+    if (pictures.size() == 1) {
+      s = std::max(s, middle_match(pictures[0], reference));
+      ++reference_index;
+      return s;
+    }
     const RingPower rp = ring_power(reference);
     // From the middle one (pictures(): about the marks' centre), the likeliest best, on.
     for (size_t n = 0; n < pictures.size(); ++n) {
       const size_t i = (n + pictures.size() / 2) % pictures.size();
       if (match_bound(pictures[i], reference, power[i], rp) < s) continue;
-      s = std::max(s, rotational_match(pictures[i], reference));
+      s = std::max(s, n == 0 ? middle_match(pictures[i], reference) : rotational_match(pictures[i], reference));
     }
+    ++reference_index;
     return s;
   };
   std::map<char, float> learnt;

@@ -41,6 +41,8 @@ class SymbolReader {
   // centre that matches it best.
   static constexpr float kShiftStep = 2.f;
   static std::vector<Polar> pictures(const cv::Mat& marks);
+  // The same about a centre marks_centre() gave, whose picture (picture_about) is `middle`.
+  static std::vector<Polar> pictures_round(const cv::Mat& marks, cv::Point2f centre, Polar middle);
   // The polar picture of a mark map about a given point of the face patch.
   static Polar picture_about(const cv::Mat& marks, cv::Point2f centre);
   // Where picture() centres a face's marks: their centre of mass within 0.78 of the face's radius of its centre,
@@ -61,7 +63,11 @@ class SymbolReader {
   // defaults, discounted when the set is learnt.
   std::vector<KindScore> rank(const Polar& marks, const PieceSet& set, char side) const;
   // The same for pictures of one face about several centres (pictures()): each kind scores its best over them.
-  std::vector<KindScore> rank(const std::vector<Polar>& marks, const PieceSet& set, char side) const;
+  // `middle_matches` (optional): a rank of one picture keeps there its match with each template, and a rank of
+  // the nine pictures about the same centre (pictures_round) with the same set and side takes the middle one's
+  // from there instead of matching it again (the same scores, to the bit).
+  std::vector<KindScore> rank(const std::vector<Polar>& marks, const PieceSet& set, char side,
+                              std::vector<float>* middle_matches = nullptr) const;
 
  private:
   std::string kinds_;
