@@ -112,8 +112,9 @@ std::vector<Polar> SymbolReader::pictures_round(const cv::Mat& marks, cv::Point2
   out.reserve(9);
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx)
-      out.push_back(dx == 0 && dy == 0 ? std::move(middle)
-                                       : picture_about(marks, {centre.x + dx * kShiftStep, centre.y + dy * kShiftStep}));
+      out.push_back(dx == 0 && dy == 0
+                        ? std::move(middle)
+                        : picture_about(marks, {centre.x + dx * kShiftStep, centre.y + dy * kShiftStep}));
   return out;
 }
 
