@@ -15,10 +15,10 @@ namespace sb::vision {
 namespace {
 
 using testing::cotoan_start_contents;
+using testing::learnt_start;
 using testing::listed;
 using testing::misreads;
 using testing::StillCamera;
-using testing::tokens_of;
 
 // The look of game 2 of `eval-vision cotoan --simulations 2 --seed 8890777` (its own seed 1710453118520847,
 // rounded): ivory plastic discs, Red's dots brick red and Blue's dark blue, dice, on a light wooden board.
@@ -58,9 +58,7 @@ TEST(CotoanHighlight, ALampsWhiteHighlightOnAnIvoryPieceIsNotTakenForItsMarksInk
   StillCamera camera(p, look, seed);
   Rng rng(seed);
   Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, cotoan_start_contents(), rng);
-  ASSERT_TRUE(camera.show(scene).read);
-  ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
+  ASSERT_TRUE(learnt_start(camera, look, rng, cotoan_start_contents(), scene));
 
   LightLook lamp = look.light;
   lamp.azimuth_deg = 196.263;

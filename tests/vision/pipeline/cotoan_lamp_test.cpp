@@ -15,10 +15,10 @@ namespace sb::vision {
 namespace {
 
 using testing::cotoan_start_contents;
+using testing::learnt_start;
 using testing::listed;
 using testing::misreads;
 using testing::StillCamera;
-using testing::tokens_of;
 
 // The look of game 4 of `eval-vision cotoan --simulations 10 --seed 8831001` (its own seed 6007801591341153,
 // rounded): red and blue plastic discs with dice dots on a light wooden board, seen from Blue's side.
@@ -66,9 +66,7 @@ TEST(CotoanLamp, AGlareOnEmptySquaresFromALampSwitchedOnAfterTheSetWasLearntIsNo
   StillCamera camera(p, look, seed);
   Rng rng(seed);
   Scene scene;
-  scene.pieces = place_pieces(model, look.pieces, cotoan_start_contents(), rng);
-  ASSERT_TRUE(camera.show(scene).read);
-  ASSERT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
+  ASSERT_TRUE(learnt_start(camera, look, rng, cotoan_start_contents(), scene));
 
   LightLook lamp = look.light;
   lamp.exposure *= 1.3;

@@ -141,13 +141,18 @@ struct StillCamera {
   int64_t t = 0;
 };
 
+// Shows `camera` the pieces of `contents` (placed with `rng`, kept in `scene`) and learns the set from them: false
+// when the picture was not read or the set not learnt.
+inline bool learnt_start(StillCamera& camera, const Look& look, Rng& rng, const BoardContents& contents, Scene& scene) {
+  scene.pieces = place_pieces(camera.pipeline.model(), look.pieces, contents, rng);
+  return camera.show(scene).read && camera.pipeline.learn(tokens_of(camera.pipeline.model(), scene.pieces), nullptr);
+}
+
 // Shows `camera` the draughts start (`men` a side on `squares` dark squares, placed with `rng`) and learns the set
 // from it: false when the start was not read or the set not learnt.
 inline bool learnt_draughts_start(StillCamera& camera, const Look& look, Rng& rng, int men, int squares) {
   Scene scene;
-  scene.pieces =
-      place_pieces(camera.pipeline.model(), look.pieces, contents_of(draughts_start_tokens(men, squares)), rng);
-  return camera.show(scene).read && camera.pipeline.learn(tokens_of(camera.pipeline.model(), scene.pieces), nullptr);
+  return learnt_start(camera, look, rng, contents_of(draughts_start_tokens(men, squares)), scene);
 }
 
 }  // namespace sb::vision::testing
