@@ -448,7 +448,7 @@ float GlareField::near(cv::Point2f centre, float reach, float share, float below
   return quantile_near(labels_, centre, reach, share, below, [&](int v) { return excess_row(v); });
 }
 
-float GlareField::near_own(cv::Point2f centre, float inner, float outer, float share) {
+float GlareField::near_own(cv::Point2f centre, float inner, float outer, float share, float below) {
   if (!paint_.ok) return 0;
   const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, labels_.cols - 1);
   const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, labels_.rows - 1);
@@ -460,6 +460,7 @@ float GlareField::near_own(cv::Point2f centre, float inner, float outer, float s
             y1 = std::min(top_.rows - 1, static_cast<int>(centre.y + outer));
   thread_local std::vector<float> excess;
   excess.clear();
+  size_t under = 0;
   for (int v = y0; v <= y1; ++v) {
     const float* e = excess_row(v);
     const uchar* l = labels_.ptr<uchar>(v);
@@ -467,10 +468,14 @@ float GlareField::near_own(cv::Point2f centre, float inner, float outer, float s
       const float dx = u - centre.x, dy = v - centre.y, d2 = dx * dx + dy * dy;
       if (d2 < inner * inner || d2 > outer * outer || l[u] != own || std::isnan(e[u])) continue;
       excess.push_back(e[u]);
+      under += e[u] < below;
     }
   }
   if (excess.size() < 30) return 0;
-  auto at = excess.begin() + static_cast<long>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  const size_t rank = static_cast<size_t>(std::clamp(share, 0.f, 1.f) * static_cast<float>(excess.size() - 1));
+  // More values below `below` than the rank: the quantile is below it too, and need not be found.
+  if (under > rank) return 0;
+  auto at = excess.begin() + static_cast<long>(rank);
   std::nth_element(excess.begin(), at, excess.end());
   return std::max(0.f, *at);
 }

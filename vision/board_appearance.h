@@ -79,8 +79,9 @@ class GlareField {
   float near(cv::Point2f centre, float reach, float share, float below = 0);
   // How much a glare brightens the paint `centre` itself shows, measured round it: the `share` quantile of the
   // excess (as glare_near counts it) over the pixels of that paint between `inner` and `outer` of it (a draughts
-  // square's corners, which the man on it leaves bare). 0 when fewer than 30 pixels are counted.
-  float near_own(cv::Point2f centre, float inner, float outer, float share);
+  // square's corners, which the man on it leaves bare). 0 when fewer than 30 pixels are counted. With `below` > 0,
+  // a glare less than it is returned as 0 without the pixels being ordered (as near's).
+  float near_own(cv::Point2f centre, float inner, float outer, float share, float below = 0);
 
  private:
   // Row v of excess_, measured the first time it is asked for.
