@@ -597,10 +597,15 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   } else {
     planes.paint = measure_paint(top, labels);
     correct_paint(set, planes.paint, params_.clipped_ref_share);
+    // Only the sites not already plainly pieces (a stack, or a rim scoring above repaint_score) need their centre's
+    // foreign share, the one thing this first mask is used for.
+    std::vector<bool> unsure(details.size());
+    for (size_t i = 0; i < details.size(); ++i)
+      unsure[i] = details[i].disc.level <= 1 && !(details[i].disc.score > params_.repaint_score);
     if (whole) {
       planes.foreign = foreign_mask(top, labels, planes.paint);
     } else {
-      const std::vector<cv::Rect> rois = rois_round(site_centre, nullptr);
+      const std::vector<cv::Rect> rois = rois_round(site_centre, &unsure);
       planes.foreign = foreign_mask(top, labels, planes.paint, &rois);
     }
     // The paint is measured again without the sites that plainly hold a piece: a paint drawn mostly at the sites
@@ -612,8 +617,7 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
     float widest = radius;
     for (size_t i = 0; i < details.size(); ++i) {
       const cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
-      if (details[i].disc.level > 1 || foreign_share(planes.foreign, c, radius) > params_.repaint_foreign ||
-          details[i].disc.score > params_.repaint_score) {
+      if (!unsure[i] || foreign_share(planes.foreign, c, radius) > params_.repaint_foreign) {
         cv::circle(exclude, cv::Point(cvRound(c.x), cvRound(c.y)),
                    cvRound(1.15f * std::max(radius, details[i].disc.radius)), cv::Scalar(255), cv::FILLED);
         out[i] = true;
