@@ -665,10 +665,10 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
       float glare = field.near(c, params_.glare_reach * pitch_px, params_.glare_share, params_.glare_min);
       if (params_.own_glare_gain > 0)
         // Only an own glare that reaches glare_min once multiplied counts: less is not measured (0).
-        glare = std::max(glare, params_.own_glare_gain *
-                                    field.near_own(c, params_.own_glare_inner * pitch_px,
-                                                   params_.own_glare_outer * pitch_px, params_.own_glare_share,
-                                                   params_.glare_min / params_.own_glare_gain));
+        glare = std::max(
+            glare, params_.own_glare_gain * field.near_own(c, params_.own_glare_inner * pitch_px,
+                                                           params_.own_glare_outer * pitch_px, params_.own_glare_share,
+                                                           params_.glare_min / params_.own_glare_gain));
       if (glare < params_.glare_min) continue;
       const std::vector<cv::Rect> roi{
           cv::Rect(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1) & all};
