@@ -156,11 +156,17 @@ BoardObservation Pipeline::process(const Frame& frame) {
     t0 = thread_cpu_ms();
     last_white_ = white_reference(gate_image_, rect_->zone_mask());
     if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
+    cv::Mat image = frame.image;
+    last_streak_ = MotionStreak{};
+    if (params_.undo_motion_streak) {
+      image = undo_motion_streak(frame.image, rect_->frame_roi(), params_.streak, &last_streak_);
+      if (image.data != frame.image.data) pyramid_.reset(image, rect_->frame_roi());
+    }
     last_read_ =
         reader_->read(*rect_, pyramid_, set_, last_white_, params_.reuse_unchanged_sites ? cache_.get() : nullptr);
     obs.times.read_ms = thread_cpu_ms() - t0;
     last_read_ms_ = frame.t_ms;
-    last_read_frame_ = frame.image;
+    last_read_frame_ = image;
     pool(last_read_, obs);
     obs.read = true;
   }
@@ -181,11 +187,13 @@ void Pipeline::start_background_read(const Frame& frame) {
   last_read_ms_ = frame.t_ms;
   if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
   std::shared_ptr<ReadCache> cache = params_.reuse_unchanged_sites ? cache_ : nullptr;
-  pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white, cache] {
+  pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white, cache,
+                                              undo = params_.undo_motion_streak, streak = params_.streak]() mutable {
     const double t0 = thread_cpu_ms();
+    BackgroundRead b;
+    if (undo) image = undo_motion_streak(image, rect.frame_roi(), streak, &b.streak);
     FramePyramid pyr;
     pyr.reset(image, rect.frame_roi());
-    BackgroundRead b;
     b.result = reader->read(rect, pyr, set, white, cache.get());
     b.ms = thread_cpu_ms() - t0;
     b.frame = image;
@@ -201,6 +209,7 @@ void Pipeline::take_background_read(BoardObservation& obs) {
   if (pending_stale_ || !obs.settled) return;
   last_read_ = std::move(b.result);
   last_read_frame_ = b.frame;
+  last_streak_ = b.streak;
   last_white_ = b.white;
   obs.times.read_ms = b.ms;
   pool(last_read_, obs);

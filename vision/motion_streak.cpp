@@ -1,0 +1,186 @@
+#include "vision/motion_streak.h"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <vector>
+
+namespace sb::vision {
+
+namespace {
+constexpr double kPi = 3.14159265358979323846;
+constexpr int kAngles = 90;  // directions searched, 2° apart
+
+// The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `grey` (CV_32F).
+cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params) {
+  const int t = params.tile;
+  std::vector<cv::Point> corners;
+  for (int y = 0; y + t <= grey.rows; y += t / 2)
+    for (int x = 0; x + t <= grey.cols; x += t / 2) corners.emplace_back(x, y);
+  if (corners.empty()) return {};
+  // Spread the tiles kept over the whole region.
+  if (static_cast<int>(corners.size()) > params.max_tiles) {
+    std::vector<cv::Point> kept;
+    for (int i = 0; i < params.max_tiles; ++i) kept.push_back(corners[i * corners.size() / params.max_tiles]);
+    corners = std::move(kept);
+  }
+  cv::Mat window;
+  cv::createHanningWindow(window, cv::Size(t, t), CV_32F);
+  cv::Mat power = cv::Mat::zeros(t, t, CV_32F), tile, spectrum, planes[2];
+  for (const cv::Point& c : corners) {
+    tile = grey(cv::Rect(c.x, c.y, t, t)) - cv::mean(grey(cv::Rect(c.x, c.y, t, t)))[0];
+    tile = tile.mul(window);
+    cv::dft(tile, spectrum, cv::DFT_COMPLEX_OUTPUT);
+    cv::split(spectrum, planes);
+    power += planes[0].mul(planes[0]) + planes[1].mul(planes[1]);
+  }
+  power /= static_cast<double>(corners.size());
+  cv::Mat log_power;
+  cv::log(power + 1e-6, log_power);
+  return log_power;
+}
+}  // namespace
+
+cv::Mat streak_kernel(double length_px, double angle_deg) {
+  const int n = std::max(3, static_cast<int>(std::ceil(length_px)) | 1);
+  cv::Mat k(n, n, CV_32F, cv::Scalar(0));
+  const double c = (n - 1) / 2.0, dx = std::cos(angle_deg * kPi / 180), dy = std::sin(angle_deg * kPi / 180);
+  const int steps = 8 * n;
+  for (int i = 0; i <= steps; ++i) {
+    const double s = (i / static_cast<double>(steps) - 0.5) * length_px;
+    const double x = c + s * dx, y = c + s * dy;
+    const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
+    const double fx = x - x0, fy = y - y0;
+    for (int oy = 0; oy < 2; ++oy)
+      for (int ox = 0; ox < 2; ++ox) {
+        const int xx = x0 + ox, yy = y0 + oy;
+        if (xx < 0 || yy < 0 || xx >= n || yy >= n) continue;
+        k.at<float>(yy, xx) += static_cast<float>((ox ? fx : 1 - fx) * (oy ? fy : 1 - fy));
+      }
+  }
+  k /= cv::sum(k)[0];
+  return k;
+}
+
+MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params) {
+  MotionStreak out;
+  roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
+  if (roi.width < params.tile || roi.height < params.tile) return out;
+  cv::Mat grey;
+  cv::cvtColor(bgr(roi), grey, cv::COLOR_BGR2GRAY);
+  grey.convertTo(grey, CV_32F);
+  const cv::Mat log_power = mean_log_spectrum(grey, params);
+  if (log_power.empty()) return out;
+
+  // Per direction, the log power's mean over each line of frequencies u = k·d (|u| in bins of 1 / tile cycles
+  // per pixel). The axes are left out: JPEG's 8-pixel blocks and the rows' own structure put lines there.
+  const int t = params.tile, bins = t / 2;
+  std::vector<double> cosines(kAngles), sines(kAngles);
+  for (int a = 0; a < kAngles; ++a) cosines[a] = std::cos(a * kPi / kAngles), sines[a] = std::sin(a * kPi / kAngles);
+  std::vector<double> sum(kAngles * (bins + 1), 0), count(kAngles * (bins + 1), 0);
+  for (int ky = -bins + 1; ky < bins; ++ky)
+    for (int kx = -bins + 1; kx < bins; ++kx) {
+      if (kx == 0 || ky == 0 || kx * kx + ky * ky > bins * bins) continue;
+      const float v = log_power.at<float>((ky + t) % t, (kx + t) % t);
+      for (int a = 0; a < kAngles; ++a) {
+        const int b = static_cast<int>(std::lround(std::abs(kx * cosines[a] + ky * sines[a])));
+        if (b > bins) continue;
+        sum[a * (bins + 1) + b] += v;
+        count[a * (bins + 1) + b] += 1;
+      }
+    }
+  auto profile = [&](int a, double b) {
+    const int b0 = std::min(bins - 1, static_cast<int>(std::floor(b)));
+    const double f = std::min(1.0, b - b0);
+    auto at = [&](int i) {
+      const double n = count[a * (bins + 1) + i];
+      return n > 0 ? sum[a * (bins + 1) + i] / n : 0.0;
+    };
+    return (1 - f) * at(b0) + f * at(b0 + 1);
+  };
+  // The notch at 1/L against its neighbours at 0.6/L and 1.4/L, the perpendicular direction's profile taken
+  // off (the picture's own fall of power with frequency).
+  double best = 0, best_angle = 0, best_length = 0;
+  for (int a = 0; a < kAngles; ++a) {
+    const int across = (a + kAngles / 2) % kAngles;
+    auto diff = [&](double b) { return profile(a, b) - profile(across, b); };
+    for (double length = params.min_length_px; length <= params.max_length_px + 1e-9; length += 0.25) {
+      const double b1 = t / length;
+      if (1.4 * b1 > bins) continue;
+      const double notch = 0.5 * (diff(0.6 * b1) + diff(1.4 * b1)) - diff(b1);
+      if (notch > best) best = notch, best_angle = a * 180.0 / kAngles, best_length = length;
+    }
+  }
+  if (best < params.min_notch) return out;
+  // The gradient energy along the found direction against across it.
+  cv::Mat gx, gy;
+  cv::Sobel(grey, gx, CV_32F, 1, 0, 1);
+  cv::Sobel(grey, gy, CV_32F, 0, 1, 1);
+  const double sxx = gx.dot(gx), syy = gy.dot(gy), sxy = gx.dot(gy);
+  const double c = std::cos(best_angle * kPi / 180), s = std::sin(best_angle * kPi / 180);
+  const double along = c * c * sxx + s * s * syy + 2 * c * s * sxy,
+               across = s * s * sxx + c * c * syy - 2 * c * s * sxy;
+  out.notch = best;
+  out.energy_ratio = across > 0 ? along / across : 1;
+  if (out.energy_ratio > params.max_energy_ratio) return out;
+  out.length_px = best_length;
+  out.angle_deg = best_angle;
+  return out;
+}
+
+cv::Mat remove_streak(const cv::Mat& bgr, cv::Rect roi, const MotionStreak& streak, double noise_to_signal) {
+  roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
+  cv::Mat out = bgr.clone();
+  if (!streak.found() || roi.empty()) return out;
+  // Room round the region so that the filter's wrap-round falls outside it: the picture's own pixels where there
+  // are, mirrored beyond its edge.
+  const int margin = 2 * static_cast<int>(std::ceil(streak.length_px)) + 8;
+  const cv::Rect grown = cv::Rect(roi.x - margin, roi.y - margin, roi.width + 2 * margin, roi.height + 2 * margin);
+  const cv::Rect inside = grown & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  cv::Mat padded;
+  cv::copyMakeBorder(bgr(inside), padded, inside.y - grown.y, grown.br().y - inside.br().y, inside.x - grown.x,
+                     grown.br().x - inside.br().x, cv::BORDER_REFLECT);
+  const int w = cv::getOptimalDFTSize(padded.cols), h = cv::getOptimalDFTSize(padded.rows);
+  cv::copyMakeBorder(padded, padded, 0, h - padded.rows, 0, w - padded.cols, cv::BORDER_REFLECT);
+
+  // The kernel's spectrum, its centre at (0, 0); the filter H* / (|H|² + k).
+  const cv::Mat kernel = streak_kernel(streak.length_px, streak.angle_deg);
+  cv::Mat psf = cv::Mat::zeros(h, w, CV_32F);
+  const int kc = kernel.rows / 2;
+  for (int y = 0; y < kernel.rows; ++y)
+    for (int x = 0; x < kernel.cols; ++x) psf.at<float>((y - kc + h) % h, (x - kc + w) % w) = kernel.at<float>(y, x);
+  cv::Mat otf;
+  cv::dft(psf, otf, cv::DFT_COMPLEX_OUTPUT);
+  cv::Mat filter(h, w, CV_32FC2);
+  for (int y = 0; y < h; ++y) {
+    const cv::Vec2f* o = otf.ptr<cv::Vec2f>(y);
+    cv::Vec2f* f = filter.ptr<cv::Vec2f>(y);
+    for (int x = 0; x < w; ++x) {
+      const float re = o[x][0], im = o[x][1], d = re * re + im * im + static_cast<float>(noise_to_signal);
+      f[x] = cv::Vec2f(re / d, -im / d);
+    }
+  }
+  std::vector<cv::Mat> channels;
+  cv::split(padded, channels);
+  for (cv::Mat& ch : channels) {
+    cv::Mat f, spectrum, sharp;
+    ch.convertTo(f, CV_32F);
+    cv::dft(f, spectrum, cv::DFT_COMPLEX_OUTPUT);
+    cv::mulSpectrums(spectrum, filter, spectrum, 0);
+    cv::dft(spectrum, sharp, cv::DFT_INVERSE | cv::DFT_REAL_OUTPUT | cv::DFT_SCALE);
+    sharp.convertTo(ch, CV_8U);  // saturating
+  }
+  cv::Mat merged;
+  cv::merge(channels, merged);
+  merged(cv::Rect(roi.x - grown.x, roi.y - grown.y, roi.width, roi.height)).copyTo(out(roi));
+  return out;
+}
+
+cv::Mat undo_motion_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params, MotionStreak* found) {
+  const MotionStreak streak = estimate_streak(bgr, roi, params);
+  if (found) *found = streak;
+  if (!streak.found() || streak.length_px < params.min_undo_px) return bgr;
+  return remove_streak(bgr, roi, streak, params.noise_to_signal);
+}
+
+}  // namespace sb::vision

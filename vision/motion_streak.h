@@ -1,0 +1,57 @@
+// A camera that moves while its shutter is open streaks the whole picture one way: each point is spread along a
+// short straight line (the same line everywhere, for a shaken camera). The streak lies one way in the picture
+// while every piece on the board is turned its own way, so a learnt picture of a kind shows its strokes smeared
+// across a different turn from a read face's, and a die's dots merge into bars whose count no blob count finds.
+// The streak is undone here, before any face is cut: found from the picture itself (no truth), and taken out by
+// a Wiener filter of its line kernel, so the start's pictures and every read's show sharp strokes and round dots
+// again whatever each piece's turn.
+//
+// Finding it: a line kernel of length L multiplies the picture's spectrum by sinc(π u L), u the frequency along
+// the line, which is zero on the lines u = ±1/L. The log power spectrum (averaged over overlapping tiles of the
+// board's region) is projected onto each direction; along the streak's, that profile dips at u = 1/L, well below
+// its neighbours at 0.6/L and 1.4/L, while the perpendicular direction's profile (the same picture, unstreaked)
+// does not. A sharp picture's profile shows no such notch in any direction; the board's grid lines and the
+// pieces' rims show a little anisotropy but smoothly. The gradient energy along the found direction, against
+// across it, must also be low (a streak smooths the picture along itself), which a notch from the pieces' own
+// pattern does not give.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+namespace sb::vision {
+
+struct StreakParams {
+  int tile = 128;                  // spectrum tiles (pixels; 50 % overlap), at most max_tiles of them
+  int max_tiles = 40;              // spread over the region, the rest skipped (cost)
+  double min_length_px = 3.0;      // shortest streak searched ...
+  double max_length_px = 14.0;     // ... and longest
+  double min_notch = 0.6;          // the notch's depth below its neighbours (natural log of power) to call it found
+  double max_energy_ratio = 0.75;  // gradient energy along the streak over across it, at most
+  double min_undo_px = 3.5;        // shorter streaks are left alone
+  double noise_to_signal = 0.02;   // the Wiener filter's noise-to-signal term (of |H|², H the kernel's spectrum)
+};
+
+struct MotionStreak {
+  double length_px = 0;     // 0: none found
+  double angle_deg = 0;     // direction in the image (x right, y down), 0..180
+  double notch = 0;         // depth of the spectrum's notch (StreakParams::min_notch)
+  double energy_ratio = 1;  // gradient energy along over across
+  bool found() const { return length_px > 0; }
+};
+
+// The streak of `bgr` over `roi` (found() false when none is clearly there).
+MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params = {});
+
+// A normalised line kernel of `length_px` at `angle_deg` (odd square size; each point of the line spread
+// bilinearly over its four pixels).
+cv::Mat streak_kernel(double length_px, double angle_deg);
+
+// A copy of `bgr` (8-bit, 3 channels) whose `roi` has the streak taken out by a Wiener filter; outside the roi the
+// pixels are `bgr`'s.
+cv::Mat remove_streak(const cv::Mat& bgr, cv::Rect roi, const MotionStreak& streak, double noise_to_signal);
+
+// estimate_streak, then remove_streak when a streak of at least min_undo_px is found; otherwise `bgr` itself.
+// `found`, when given, gets the streak.
+cv::Mat undo_motion_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params, MotionStreak* found = nullptr);
+
+}  // namespace sb::vision
