@@ -11,8 +11,9 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kAngles = 90;  // directions searched, 2° apart
 
-// The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `grey` (CV_32F).
-cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params) {
+// The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `grey` (8-bit), and the gradient
+// moments (Σgx², Σgy², Σgx·gy) over the same tiles: the tiles stand for the region, at a fraction of its cost.
+cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params, cv::Vec3d& moments) {
   const int t = params.tile;
   std::vector<cv::Point> corners;
   for (int y = 0; y + t <= grey.rows; y += t / 2)
@@ -26,13 +27,21 @@ cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params) {
   }
   cv::Mat window;
   cv::createHanningWindow(window, cv::Size(t, t), CV_32F);
-  cv::Mat power = cv::Mat::zeros(t, t, CV_32F), tile, spectrum, planes[2];
+  cv::Mat power = cv::Mat::zeros(t, t, CV_32F), tile, spectrum, gx, gy;
+  moments = {};
   for (const cv::Point& c : corners) {
-    tile = grey(cv::Rect(c.x, c.y, t, t)) - cv::mean(grey(cv::Rect(c.x, c.y, t, t)))[0];
+    grey(cv::Rect(c.x, c.y, t, t)).convertTo(tile, CV_32F);
+    cv::Sobel(tile, gx, CV_32F, 1, 0, 1);
+    cv::Sobel(tile, gy, CV_32F, 0, 1, 1);
+    moments += cv::Vec3d(gx.dot(gx), gy.dot(gy), gx.dot(gy));
+    tile -= cv::mean(tile)[0];
     tile = tile.mul(window);
     cv::dft(tile, spectrum, cv::DFT_COMPLEX_OUTPUT);
-    cv::split(spectrum, planes);
-    power += planes[0].mul(planes[0]) + planes[1].mul(planes[1]);
+    for (int y = 0; y < t; ++y) {
+      const cv::Vec2f* s = spectrum.ptr<cv::Vec2f>(y);
+      float* p = power.ptr<float>(y);
+      for (int x = 0; x < t; ++x) p[x] += s[x][0] * s[x][0] + s[x][1] * s[x][1];
+    }
   }
   power /= static_cast<double>(corners.size());
   cv::Mat log_power;
@@ -68,23 +77,24 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
   if (roi.width < params.tile || roi.height < params.tile) return out;
   cv::Mat grey;
   cv::cvtColor(bgr(roi), grey, cv::COLOR_BGR2GRAY);
-  grey.convertTo(grey, CV_32F);
-  const cv::Mat log_power = mean_log_spectrum(grey, params);
+  cv::Vec3d moments;
+  const cv::Mat log_power = mean_log_spectrum(grey, params, moments);
   if (log_power.empty()) return out;
 
   // Per direction, the log power's mean over each line of frequencies u = k·d (|u| in bins of 1 / tile cycles
-  // per pixel). The axes are left out: JPEG's 8-pixel blocks and the rows' own structure put lines there.
+  // per pixel). The axes are left out: JPEG's 8-pixel blocks and the rows' own structure put lines there. A real
+  // picture's spectrum is symmetric about DC, so the upper half plane holds it all.
   const int t = params.tile, bins = t / 2;
-  std::vector<double> cosines(kAngles), sines(kAngles);
+  std::vector<float> cosines(kAngles), sines(kAngles);
   for (int a = 0; a < kAngles; ++a) cosines[a] = std::cos(a * kPi / kAngles), sines[a] = std::sin(a * kPi / kAngles);
-  std::vector<double> sum(kAngles * (bins + 1), 0), count(kAngles * (bins + 1), 0);
-  for (int ky = -bins + 1; ky < bins; ++ky)
+  std::vector<float> sum(kAngles * (bins + 1), 0);
+  std::vector<int> count(kAngles * (bins + 1), 0);
+  for (int ky = 1; ky < bins; ++ky)
     for (int kx = -bins + 1; kx < bins; ++kx) {
-      if (kx == 0 || ky == 0 || kx * kx + ky * ky > bins * bins) continue;
-      const float v = log_power.at<float>((ky + t) % t, (kx + t) % t);
+      if (kx == 0 || kx * kx + ky * ky > bins * bins) continue;
+      const float v = log_power.at<float>(ky, (kx + t) % t);
       for (int a = 0; a < kAngles; ++a) {
-        const int b = static_cast<int>(std::lround(std::abs(kx * cosines[a] + ky * sines[a])));
-        if (b > bins) continue;
+        const int b = static_cast<int>(std::abs(kx * cosines[a] + ky * sines[a]) + 0.5f);
         sum[a * (bins + 1) + b] += v;
         count[a * (bins + 1) + b] += 1;
       }
@@ -93,7 +103,7 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
     const int b0 = std::min(bins - 1, static_cast<int>(std::floor(b)));
     const double f = std::min(1.0, b - b0);
     auto at = [&](int i) {
-      const double n = count[a * (bins + 1) + i];
+      const int n = count[a * (bins + 1) + i];
       return n > 0 ? sum[a * (bins + 1) + i] / n : 0.0;
     };
     return (1 - f) * at(b0) + f * at(b0 + 1);
@@ -113,10 +123,7 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
   }
   if (best < params.min_notch) return out;
   // The gradient energy along the found direction against across it.
-  cv::Mat gx, gy;
-  cv::Sobel(grey, gx, CV_32F, 1, 0, 1);
-  cv::Sobel(grey, gy, CV_32F, 0, 1, 1);
-  const double sxx = gx.dot(gx), syy = gy.dot(gy), sxy = gx.dot(gy);
+  const double sxx = moments[0], syy = moments[1], sxy = moments[2];
   const double c = std::cos(best_angle * kPi / 180), s = std::sin(best_angle * kPi / 180);
   const double along = c * c * sxx + s * s * syy + 2 * c * s * sxy,
                across = s * s * sxx + c * c * syy - 2 * c * s * sxy;
@@ -137,36 +144,47 @@ cv::Mat remove_streak(const cv::Mat& bgr, cv::Rect roi, const MotionStreak& stre
   const int margin = 2 * static_cast<int>(std::ceil(streak.length_px)) + 8;
   const cv::Rect grown = cv::Rect(roi.x - margin, roi.y - margin, roi.width + 2 * margin, roi.height + 2 * margin);
   const cv::Rect inside = grown & cv::Rect(0, 0, bgr.cols, bgr.rows);
-  cv::Mat padded;
+  // The buffers are kept by the thread from one read to the next: fresh megabyte buffers cost page faults that
+  // took longer than the transforms themselves.
+  thread_local cv::Mat padded, filter, f, spectrum, sharp;
+  thread_local std::vector<cv::Mat> channels;
   cv::copyMakeBorder(bgr(inside), padded, inside.y - grown.y, grown.br().y - inside.br().y, inside.x - grown.x,
                      grown.br().x - inside.br().x, cv::BORDER_REFLECT);
   const int w = cv::getOptimalDFTSize(padded.cols), h = cv::getOptimalDFTSize(padded.rows);
   cv::copyMakeBorder(padded, padded, 0, h - padded.rows, 0, w - padded.cols, cv::BORDER_REFLECT);
 
-  // The kernel's spectrum, its centre at (0, 0); the filter H* / (|H|² + k).
-  const cv::Mat kernel = streak_kernel(streak.length_px, streak.angle_deg);
-  cv::Mat psf = cv::Mat::zeros(h, w, CV_32F);
-  const int kc = kernel.rows / 2;
-  for (int y = 0; y < kernel.rows; ++y)
-    for (int x = 0; x < kernel.cols; ++x) psf.at<float>((y - kc + h) % h, (x - kc + w) % w) = kernel.at<float>(y, x);
-  cv::Mat otf;
-  cv::dft(psf, otf, cv::DFT_COMPLEX_OUTPUT);
-  cv::Mat filter(h, w, CV_32FC2);
+  // A straight streak of length L along d multiplies the spectrum by sinc(π u L), u = f·d the frequency along d
+  // (real: the kernel is centred); the Wiener filter H / (H² + k) is real too and needs no kernel transformed.
+  // The argument π u L is a column's part plus a row's, so its sine comes from their sines and cosines.
+  const double c = std::cos(streak.angle_deg * kPi / 180), s = std::sin(streak.angle_deg * kPi / 180);
+  const float k = static_cast<float>(noise_to_signal);
+  const double L = streak.length_px;
+  std::vector<float> col_arg(w), col_sin(w), col_cos(w);
+  for (int x = 0; x < w; ++x) {
+    col_arg[x] = static_cast<float>(kPi * L * c * (x <= w / 2 ? x : x - w) / w);
+    col_sin[x] = std::sin(col_arg[x]), col_cos[x] = std::cos(col_arg[x]);
+  }
+  filter.create(h, w, CV_32F);
   for (int y = 0; y < h; ++y) {
-    const cv::Vec2f* o = otf.ptr<cv::Vec2f>(y);
-    cv::Vec2f* f = filter.ptr<cv::Vec2f>(y);
+    const double row = kPi * L * s * (y <= h / 2 ? y : y - h) / h;
+    const float row_arg = static_cast<float>(row), row_sin = static_cast<float>(std::sin(row)),
+                row_cos = static_cast<float>(std::cos(row));
+    float* p = filter.ptr<float>(y);
     for (int x = 0; x < w; ++x) {
-      const float re = o[x][0], im = o[x][1], d = re * re + im * im + static_cast<float>(noise_to_signal);
-      f[x] = cv::Vec2f(re / d, -im / d);
+      const float arg = col_arg[x] + row_arg;
+      const float H = std::abs(arg) < 1e-6f ? 1.f : (col_sin[x] * row_cos + col_cos[x] * row_sin) / arg;
+      p[x] = H / (H * H + k);
     }
   }
-  std::vector<cv::Mat> channels;
   cv::split(padded, channels);
   for (cv::Mat& ch : channels) {
-    cv::Mat f, spectrum, sharp;
     ch.convertTo(f, CV_32F);
     cv::dft(f, spectrum, cv::DFT_COMPLEX_OUTPUT);
-    cv::mulSpectrums(spectrum, filter, spectrum, 0);
+    for (int y = 0; y < h; ++y) {
+      cv::Vec2f* p = spectrum.ptr<cv::Vec2f>(y);
+      const float* q = filter.ptr<float>(y);
+      for (int x = 0; x < w; ++x) p[x] *= q[x];
+    }
     cv::dft(spectrum, sharp, cv::DFT_INVERSE | cv::DFT_REAL_OUTPUT | cv::DFT_SCALE);
     sharp.convertTo(ch, CV_8U);  // saturating
   }

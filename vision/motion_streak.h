@@ -22,7 +22,7 @@ namespace sb::vision {
 
 struct StreakParams {
   int tile = 128;                  // spectrum tiles (pixels; 50 % overlap), at most max_tiles of them
-  int max_tiles = 40;              // spread over the region, the rest skipped (cost)
+  int max_tiles = 12;              // spread over the region, the rest skipped (cost: 12 find as many as 40)
   double min_length_px = 3.0;      // shortest streak searched ...
   double max_length_px = 14.0;     // ... and longest
   double min_notch = 0.6;          // the notch's depth below its neighbours (natural log of power) to call it found
