@@ -10,6 +10,11 @@ namespace sb::vision {
 namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kAngles = 90;  // directions searched, 2° apart
+// A found notch must be at least as deep (nat) as the gradient energy along it is high against across: a picture
+// barely smoothed along the direction needs a clear notch. Two sharp stills of the tuning sets (Cờ toán 9400051
+// image 4's start, JPEG 47: notch 0.66 at ratio 0.74; Cờ tư lệnh 9500051 image 18: 0.60 at 0.66) showed a
+// notch just past each threshold alone; every streak of 3.5 px or more found on the four sets clears this by 0.08.
+constexpr double kMinNotchOverRatio = 0.0;
 
 // The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `grey` (8-bit), and the gradient
 // moments (Σgx², Σgy², Σgx·gy) over the same tiles: the tiles stand for the region, at a fraction of its cost.
@@ -129,7 +134,7 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
                across = s * s * sxx + c * c * syy - 2 * c * s * sxy;
   out.notch = best;
   out.energy_ratio = across > 0 ? along / across : 1;
-  if (out.energy_ratio > params.max_energy_ratio) return out;
+  if (out.energy_ratio > params.max_energy_ratio || out.notch - out.energy_ratio < kMinNotchOverRatio) return out;
   out.length_px = best_length;
   out.angle_deg = best_angle;
   return out;
