@@ -10,6 +10,12 @@ namespace sb::vision {
 MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, GateParams params, cv::Mat unseen)
     : zone_(std::move(zone)), ring_(std::move(ring)), cells_(std::move(cells)), params_(params) {
   cv::bitwise_or(zone_, ring_, watch_);
+  // Where a hand's skin holds the board as well as over it: the renderer's truth calls a hand over the board a
+  // pixel or two before the gate image shows it in the zone.
+  if (params_.hand_guard_px > 0)
+    cv::dilate(zone_, near_zone_, cv::Mat(), cv::Point(-1, -1), params_.hand_guard_px);
+  else
+    near_zone_ = zone_.clone();
   // The gate image's edge, where arms come in from the players. When the picture ends inside the gate image (a
   // close camera), an arm comes in from beyond the picture: its change starts at the black the picture leaves,
   // never at the image's border (brazilian seed 6967658757376383, morris9 seed 8719012: hands over the board that
@@ -220,6 +226,18 @@ void apply_field(const cv::Mat& b, const GainField& g, cv::Mat& out) {
   }
 }
 
+// Whether `now` is `before` (lit by the gain field's `g` there) in a shadow: darker in every channel, and by
+// nearly the same share in each (within `tint`). A hand's skin or sleeve changes the colour as well.
+bool shadow_like(const cv::Vec3f& now, const cv::Vec3f& before, const cv::Vec3d& g, double tint) {
+  double lo = 1e9, hi = 0;
+  for (int c = 0; c < 3; ++c) {
+    // A few grey levels added to both so that the camera's noise on dark pixels does not decide.
+    const double r = (now[c] + 8.0) / (g[c] * before[c] + 8.0);
+    lo = std::min(lo, r), hi = std::max(hi, r);
+  }
+  return hi < 1 && hi <= tint * lo;
+}
+
 double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
   if (idx.empty()) return 0;
   std::vector<float> v;
@@ -365,7 +383,8 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   holding_.release();
   if (!reference_.empty() && !r.disturbed) {
     cv::Mat s;
-    field_difference(cur, reference_, fit_gain_field(cur, reference_, sample_idx_), s);
+    const GainField light = fit_gain_field(cur, reference_, sample_idx_);
+    field_difference(cur, reference_, light, s);
     cv::Mat& changed = static_change_;
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
     holding_ = cv::Mat::zeros(changed.size(), CV_8U);
@@ -377,22 +396,32 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
       cv::Mat labels;
       const int n = cv::connectedComponents(changed, labels, 8, CV_32S);
       std::vector<uint8_t> from_edge(static_cast<size_t>(n), 0);
-      std::vector<int> in_ring(static_cast<size_t>(n), 0), in_zone(static_cast<size_t>(n), 0);
+      std::vector<int> in_ring(static_cast<size_t>(n), 0), in_zone(static_cast<size_t>(n), 0),
+          hand_near(static_cast<size_t>(n), 0);
+      const double sx = 2.0 / std::max(1, cur.cols - 1), sy = 2.0 / std::max(1, cur.rows - 1);
       for (int y = 0; y < labels.rows; ++y) {
         const int* l = labels.ptr<int>(y);
         const uchar* z = zone_.ptr<uchar>(y);
+        const uchar* near = near_zone_.ptr<uchar>(y);
         const uchar* ring = ring_.ptr<uchar>(y);
         const uchar* edge = edge_.ptr<uchar>(y);
+        const auto* pc = cur.ptr<cv::Vec3f>(y);
+        const auto* pr = reference_.ptr<cv::Vec3f>(y);
         for (int x = 0; x < labels.cols; ++x) {
           if (!l[x]) continue;
           const auto k = static_cast<size_t>(l[x]);
           if (z[x]) ++in_zone[k];
           if (ring[x]) ++in_ring[k];
           if (edge[x]) from_edge[k] = 1;
+          if (near[x]) {
+            const cv::Vec<double, 6> phi = GainField::basis(x * sx - 1, y * sy - 1);
+            const cv::Vec3d g(light.coef[0].dot(phi), light.coef[1].dot(phi), light.coef[2].dot(phi));
+            if (!shadow_like(pc[x], pr[x], g, params_.shadow_tint)) ++hand_near[k];
+          }
         }
       }
       for (size_t k = 1; k < static_cast<size_t>(n); ++k) {
-        if (!from_edge[k] || in_zone[k] < params_.arm_zone_px) continue;
+        if (!from_edge[k] || (in_zone[k] < params_.arm_zone_px && hand_near[k] < params_.hand_near_px)) continue;
         ring_changed += in_ring[k];
         holding_.setTo(255, labels == static_cast<int>(k));
       }

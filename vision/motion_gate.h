@@ -7,8 +7,9 @@
 // not motion) → temporal change (blurred colour difference above a threshold that follows the measured noise)
 // → per-site and board disturbance → static check (a change against the settled scene that stays, coming in
 // from the gate image's edge across the ring just outside the board zone and well into the zone — an arm, the
-// hand resting over the board — keeps the board unsettled; a piece put down or taken beside the board does not
-// reach from the edge over it; the settled scene never takes in a change that comes from the edge — a hand
+// hand resting over the board, or whose skin comes within a few pixels of the zone: a hand resting with only its
+// fingertips or knuckles over the zone's edge — keeps the board unsettled; a piece put down or taken beside the board
+// does not reach from the edge over it; the settled scene never takes in a change that comes from the edge — a hand
 // resting beside the board when it settles, or one that came there while it stayed settled — so such a hand
 // shows whole when it creeps over the board and is no change once gone; anything still holding the board after
 // `absorb_ms` becomes part of the scene) → settled when nothing moved for `still_ms`. debug_image() shows what
@@ -29,6 +30,14 @@ struct GateParams {
   double ring_foreign_px = 6;      // static changed pixels in the ring that mean an arm lies across it ...
   int arm_zone_px = 18;            // ... when the same change reaches this many pixels into the zone (a hand:
                                    // fingertips over the zone corner 22, a hand beside it with its shadow 15)
+  int hand_guard_px = 3;           // an arm holds the board too when within this many gate pixels (3/8 pitch)
+  int hand_near_px = 4;            // of the zone this many of its changed pixels are no shadow: fingertips or
+                                   // knuckles resting over the zone's edge showed 3 to 17 pixels in the zone, and
+                                   // the renderer's truth, drawn at a quarter of the image's size, calls a hand
+                                   // over the board up to two gate pixels short of it; a hand's soft shadow
+                                   // reaches further than its skin (15 pixels in the zone beside a hand that is not)
+  double shadow_tint = 1.25;       // a darker pixel whose channels darkened within this ratio of each other is a
+                                   // shadow (a hand's skin or sleeve changes the colour as well)
   int64_t absorb_ms = 8000;        // a static change still there after this long is taken into the scene (a
                                    // hand resting on the board's edge stays for seconds: it must not be taken in)
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
@@ -89,6 +98,7 @@ class MotionGate {
 
   cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
   cv::Mat edge_;                 // where arms come in: the gate image's border and where the picture ends
+  cv::Mat near_zone_;            // the zone grown by hand_guard_px
   std::vector<cv::Rect> cells_;
   GateParams params_;
 
