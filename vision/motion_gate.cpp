@@ -145,6 +145,11 @@ void gained_difference(const cv::Mat& a, const cv::Mat& b, cv::Vec3f g, cv::Mat&
 struct GainField {
   std::array<cv::Vec<double, 6>, 3> coef{};
   static cv::Vec<double, 6> basis(double x, double y) { return {1, x, y, x * x, x * y, y * y}; }
+  // The gain of each channel at (x, y) of the gate image, (sx, sy) its pixels' step in the field's [-1, 1].
+  cv::Vec3d at(int x, int y, double sx, double sy) const {
+    const cv::Vec<double, 6> phi = basis(x * sx - 1, y * sy - 1);
+    return {coef[0].dot(phi), coef[1].dot(phi), coef[2].dot(phi)};
+  }
 };
 
 GainField fit_gain_field(const cv::Mat& a, const cv::Mat& b, const std::vector<uint32_t>& idx) {
@@ -220,8 +225,8 @@ void apply_field(const cv::Mat& b, const GainField& g, cv::Mat& out) {
     const auto* pb = b.ptr<cv::Vec3f>(y);
     auto* o = out.ptr<cv::Vec3f>(y);
     for (int x = 0; x < b.cols; ++x) {
-      const cv::Vec<double, 6> phi = GainField::basis(x * sx - 1, y * sy - 1);
-      for (int c = 0; c < 3; ++c) o[x][c] = static_cast<float>(g.coef[static_cast<size_t>(c)].dot(phi)) * pb[x][c];
+      const cv::Vec3d gain = g.at(x, y, sx, sy);
+      for (int c = 0; c < 3; ++c) o[x][c] = static_cast<float>(gain[c]) * pb[x][c];
     }
   }
 }
@@ -414,9 +419,7 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
           if (ring[x]) ++in_ring[k];
           if (edge[x]) from_edge[k] = 1;
           if (near[x]) {
-            const cv::Vec<double, 6> phi = GainField::basis(x * sx - 1, y * sy - 1);
-            const cv::Vec3d g(light.coef[0].dot(phi), light.coef[1].dot(phi), light.coef[2].dot(phi));
-            if (!shadow_like(pc[x], pr[x], g, params_.shadow_tint)) ++hand_near[k];
+            if (!shadow_like(pc[x], pr[x], light.at(x, y, sx, sy), params_.shadow_tint)) ++hand_near[k];
           }
         }
       }

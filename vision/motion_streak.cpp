@@ -10,11 +10,6 @@ namespace sb::vision {
 namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kAngles = 90;  // directions searched, 2° apart
-// A found notch must be at least as deep (nat) as the gradient energy along it is high against across: a picture
-// barely smoothed along the direction needs a clear notch. Two sharp stills of the tuning sets (Cờ toán 9400051
-// image 4's start, JPEG 47: notch 0.66 at ratio 0.74; Cờ tư lệnh 9500051 image 18: 0.60 at 0.66) showed a
-// notch just past each threshold alone; every streak of 3.5 px or more found on the four sets clears this by 0.08.
-constexpr double kMinNotchOverRatio = 0.0;
 
 // The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `grey` (8-bit), and the gradient
 // moments (Σgx², Σgy², Σgx·gy) over the same tiles: the tiles stand for the region, at a fraction of its cost.
@@ -54,27 +49,6 @@ cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params, cv::V
   return log_power;
 }
 }  // namespace
-
-cv::Mat streak_kernel(double length_px, double angle_deg) {
-  const int n = std::max(3, static_cast<int>(std::ceil(length_px)) | 1);
-  cv::Mat k(n, n, CV_32F, cv::Scalar(0));
-  const double c = (n - 1) / 2.0, dx = std::cos(angle_deg * kPi / 180), dy = std::sin(angle_deg * kPi / 180);
-  const int steps = 8 * n;
-  for (int i = 0; i <= steps; ++i) {
-    const double s = (i / static_cast<double>(steps) - 0.5) * length_px;
-    const double x = c + s * dx, y = c + s * dy;
-    const int x0 = static_cast<int>(std::floor(x)), y0 = static_cast<int>(std::floor(y));
-    const double fx = x - x0, fy = y - y0;
-    for (int oy = 0; oy < 2; ++oy)
-      for (int ox = 0; ox < 2; ++ox) {
-        const int xx = x0 + ox, yy = y0 + oy;
-        if (xx < 0 || yy < 0 || xx >= n || yy >= n) continue;
-        k.at<float>(yy, xx) += static_cast<float>((ox ? fx : 1 - fx) * (oy ? fy : 1 - fy));
-      }
-  }
-  k /= cv::sum(k)[0];
-  return k;
-}
 
 MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params) {
   MotionStreak out;
@@ -134,7 +108,7 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
                across = s * s * sxx + c * c * syy - 2 * c * s * sxy;
   out.notch = best;
   out.energy_ratio = across > 0 ? along / across : 1;
-  if (out.energy_ratio > params.max_energy_ratio || out.notch - out.energy_ratio < kMinNotchOverRatio) return out;
+  if (out.energy_ratio > params.max_energy_ratio || out.notch - out.energy_ratio < params.min_notch_over_ratio) return out;
   out.length_px = best_length;
   out.angle_deg = best_angle;
   return out;

@@ -27,8 +27,13 @@ struct StreakParams {
   double max_length_px = 14.0;     // ... and longest
   double min_notch = 0.6;          // the notch's depth below its neighbours (natural log of power) to call it found
   double max_energy_ratio = 0.75;  // gradient energy along the streak over across it, at most
-  double min_undo_px = 3.5;        // shorter streaks are left alone
-  double noise_to_signal = 0.02;   // the Wiener filter's noise-to-signal term (of |H|², H the kernel's spectrum)
+  // The notch's depth less that energy ratio, at least: a picture barely smoothed along the direction needs a
+  // clear notch. Two sharp stills of the tuning sets (Cờ toán 9400051 image 4's start, JPEG 47: notch 0.66 at
+  // ratio 0.74; Cờ tư lệnh 9500051 image 18: 0.60 at 0.66) passed each threshold alone; every streak of 3.5 px or
+  // more found on the four tuning/unseen sets clears this by 0.08.
+  double min_notch_over_ratio = 0.0;
+  double min_undo_px = 3.5;       // shorter streaks are left alone
+  double noise_to_signal = 0.02;  // the Wiener filter's noise-to-signal term (of |H|², H the kernel's spectrum)
 };
 
 struct MotionStreak {
@@ -41,10 +46,6 @@ struct MotionStreak {
 
 // The streak of `bgr` over `roi` (found() false when none is clearly there).
 MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params = {});
-
-// A normalised line kernel of `length_px` at `angle_deg` (odd square size; each point of the line spread
-// bilinearly over its four pixels).
-cv::Mat streak_kernel(double length_px, double angle_deg);
 
 // A copy of `bgr` (8-bit, 3 channels) whose `roi` has the streak taken out by a Wiener filter; outside the roi the
 // pixels are `bgr`'s.

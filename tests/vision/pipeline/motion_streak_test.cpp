@@ -8,6 +8,8 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/render/sensor.h"
+
 namespace sb::vision {
 namespace {
 
@@ -38,7 +40,7 @@ cv::Mat with_noise(const cv::Mat& img, uint64_t seed) {
 
 cv::Mat streaked(const cv::Mat& img, double length_px, double angle_deg) {
   cv::Mat out;
-  cv::filter2D(img, out, -1, streak_kernel(length_px, angle_deg), cv::Point(-1, -1), 0, cv::BORDER_REFLECT);
+  cv::filter2D(img, out, -1, motion_kernel(length_px, angle_deg), cv::Point(-1, -1), 0, cv::BORDER_REFLECT);
   return out;
 }
 
