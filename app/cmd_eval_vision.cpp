@@ -346,9 +346,15 @@ struct DatasetResult {
 // The reader's evidence at one site (for --trace).
 nlohmann::json site_evidence(const vision::SiteDetail& d) {
   auto r3 = [](float v) { return std::round(v * 1000) / 1000; };
-  return {{"disc", r3(d.disc.score)},       {"r", r3(d.disc.radius)},  {"foreign", r3(d.foreign)},
-          {"body", r3(d.body)},             {"illum", r3(d.illum)},    {"logit", r3(d.occupancy_logit)},
-          {"empty_likeness", r3(d.empty_likeness)}, {"side", d.side},     {"side_p", r3(d.side_p)},
+  return {{"disc", r3(d.disc.score)},
+          {"r", r3(d.disc.radius)},
+          {"foreign", r3(d.foreign)},
+          {"body", r3(d.body)},
+          {"illum", r3(d.illum)},
+          {"logit", r3(d.occupancy_logit)},
+          {"empty_likeness", r3(d.empty_likeness)},
+          {"side", d.side},
+          {"side_p", r3(d.side_p)},
           {"body_rel", {r3(d.body_rel[0]), r3(d.body_rel[1]), r3(d.body_rel[2])}},
           {"mark_rel", {r3(d.mark_rel[0]), r3(d.mark_rel[1]), r3(d.mark_rel[2])}}};
 }
@@ -492,8 +498,7 @@ DatasetResult evaluate_dataset(const std::string& game, const fs::path& dir, con
         if (det[i].empty_likeness == 0) continue;
         if (cmp[i].truth.empty() && (unlike == det.size() || det[i].empty_likeness < det[unlike].empty_likeness))
           unlike = i;
-        if (!cmp[i].truth.empty() && (like == det.size() || det[i].empty_likeness > det[like].empty_likeness))
-          like = i;
+        if (!cmp[i].truth.empty() && (like == det.size() || det[i].empty_likeness > det[like].empty_likeness)) like = i;
       }
       nlohmann::json all = nlohmann::json::array();  // per site: piece?, read occupied?, log-odds, likeness
       for (size_t i = 0; i < cmp.size() && i < det.size(); ++i)
@@ -582,6 +587,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     if (it != start_contents.end() && !it->second.empty()) start_tokens[i] = it->second.back();
   }
   bool learnt = false;
+  int unconfirmed_tries = 0;  // as the referee counts them (app/vision_input.cpp)
   result.gate.begin_video();
   std::string line;
   int n = 0;
@@ -616,11 +622,12 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     const vision::BoardObservation obs = pipeline.process(f);
     const bool stable = t.value("stable", true);
     if (obs.read && !learnt) {
-      // The referee's rule (app/vision_input.cpp): learn from a reading that looks like the start, i.e. most
-      // sites agree on whether a piece stands there (vision::looks_like_start).
-      if (vision::looks_like_start(start_tokens, obs.sites)) {
+      // The referee's rule (app/vision_input.cpp): learn from the first settled reading that the set in use reads
+      // as the start (vision::looks_like_start), or that the learnt set confirms is (Pipeline::learn_start).
+      if (vision::looks_like_start(start_tokens, obs.sites) ||
+          ++unconfirmed_tries <= vision::Pipeline::kUnconfirmedStartTries) {
         std::vector<std::string> problems;
-        learnt = pipeline.learn(start_tokens, &problems);
+        learnt = pipeline.learn_start(start_tokens, obs.sites, &problems);
         if (learnt) ++result.learnt;
       }
     }
@@ -873,7 +880,8 @@ int cmd_eval_vision(const Words& words) {
       trace_file.open(*path);
       if (!trace_file) throw InputError("eval-vision --trace: cannot write '" + *path + "'");
     }
-    DatasetResult r = evaluate_dataset(game, *dir, fit_mode, limit, learn, trace_file.is_open() ? &trace_file : nullptr);
+    DatasetResult r =
+        evaluate_dataset(game, *dir, fit_mode, limit, learn, trace_file.is_open() ? &trace_file : nullptr);
     const vision::ReadFigures f = r.tally.figures();
     report.data = "dataset " + *dir + " (" + std::to_string(f.images) + " settled images, board given by --fit " +
                   fit_mode +

@@ -74,11 +74,14 @@ bool VisionInput::try_learn(const vision::BoardObservation& obs) {
       return true;  // read again the right way round
     }
   }
-  // Only a board that looks like the start: most sites agree on whether a piece stands there.
-  if (!vision::looks_like_start(start_tokens_, obs.sites)) return false;
+  // A board the set in use does not read as the start may still be the start, in a set unlike the defaults: the
+  // set learnt from it must then confirm it (Pipeline::learn_start).
+  if (!vision::looks_like_start(start_tokens_, obs.sites) &&
+      ++unconfirmed_tries_ > vision::Pipeline::kUnconfirmedStartTries)
+    return false;
   std::vector<std::string> problems;
   ++learn_attempts_;
-  if (!setup_.pipeline().learn(start_tokens_, &problems)) {
+  if (!setup_.pipeline().learn_start(start_tokens_, obs.sites, &problems)) {
     if (learn_attempts_ <= 3)
       std::cerr << "referee: could not learn the piece set from this view of the start (" << problems.size()
                 << " sites read wrong" << (problems.empty() ? "" : ": " + problems.front())

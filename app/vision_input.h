@@ -5,8 +5,8 @@
 // comes over it: "stable": false). While the board still stands in the game's start position and no set was
 // given (--set), the pipeline learns the piece set from it (the start tells every site's token), so a set it has
 // never seen reads right; until then it reads with its defaults. A start without pieces (Morris) teaches how the
-// empty board looks; the first piece placed then names White's colours and the next one Black's. Source trouble (a lost camera being reopened,
-// a skipped frame) is told on stderr, never ends the game.
+// empty board looks; the first piece placed then names White's colours and the next one Black's. Source trouble (a lost
+// camera being reopened, a skipped frame) is told on stderr, never ends the game.
 #pragma once
 
 #include <fstream>
@@ -48,6 +48,7 @@ class VisionInput {
   void relearn() {
     learnt_ = false;
     learn_attempts_ = 0;
+    unconfirmed_tries_ = 0;
     placements_.reset();
   }
 
@@ -72,8 +73,9 @@ class VisionInput {
   std::optional<std::string> save_set_;
   std::optional<std::string> debug_dir_;
   int learn_attempts_ = 0;
+  int unconfirmed_tries_ = 0;                          // readings not read as the start that learning was tried from
   std::optional<vision::FirstPlacements> placements_;  // after a start without pieces, until both colours are named
-  std::ofstream log_;  // --observations-out: every line given to the arbiter
+  std::ofstream log_;                                  // --observations-out: every line given to the arbiter
   std::function<void(int64_t)> frame_time_;
 };
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <opencv2/imgproc.hpp>
 
+#include "vision/first_placements.h"
 #include "vision/thread_clock.h"
 
 namespace sb::vision {
@@ -188,7 +189,7 @@ void Pipeline::start_background_read(const Frame& frame) {
   if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
   std::shared_ptr<ReadCache> cache = params_.reuse_unchanged_sites ? cache_ : nullptr;
   pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white, cache,
-                                              undo = params_.undo_motion_streak, streak = params_.streak]() mutable {
+                                             undo = params_.undo_motion_streak, streak = params_.streak]() mutable {
     const double t0 = thread_cpu_ms();
     BackgroundRead b;
     if (undo) image = undo_motion_streak(image, rect.frame_roi(), streak, &b.streak);
@@ -217,6 +218,16 @@ void Pipeline::take_background_read(BoardObservation& obs) {
 }
 
 bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::string>* problems) {
+  return learn_checked(expected, problems, false);
+}
+
+bool Pipeline::learn_start(const std::vector<std::string>& start, const std::vector<SiteReading>& seen,
+                           std::vector<std::string>* problems) {
+  return learn_checked(start, problems, !looks_like_start(start, seen));
+}
+
+bool Pipeline::learn_checked(const std::vector<std::string>& expected, std::vector<std::string>* problems,
+                             bool confirm) {
   if (!rect_ || last_read_frame_.empty() || expected.size() != model_.sites.size()) {
     if (problems) *problems = {"no settled frame of the board has been read yet"};
     return false;
@@ -252,6 +263,11 @@ bool Pipeline::learn(const std::vector<std::string>& expected, std::vector<std::
       return std::pair<size_t, size_t>{serious, identity};
     };
     const auto [serious, identity] = faults(learnt);
+    if (confirm) {
+      if (serious > 1 || identity * 10 > std::max<size_t>(pieces, 10)) return false;
+      set_piece_set(std::move(learnt));
+      return true;
+    }
     // With one in ten, 7 of 80 Cờ tư lệnh tuning images were read with the defaults instead (140 pieces given
     // to the wrong side).
     if (serious * (faces ? 4 : 10) > std::max<size_t>(pieces, 10)) return false;

@@ -68,8 +68,22 @@ class Pipeline {
 
   // Learns the piece set from the latest read frame, whose tokens are `expected` (per site, "" or a token), and
   // uses it from now on if it reads that board right, or nearly right (at most one piece in ten missed, seen on an
-  // empty site or given the wrong side; symbols misread weigh less) and better than the set in use. Returns whether the learnt set is now in use; `problems` gets the sites it reads wrong.
+  // empty site or given the wrong side; symbols misread weigh less) and better than the set in use. Returns whether the
+  // learnt set is now in use; `problems` gets the sites it reads wrong.
   bool learn(const std::vector<std::string>& expected, std::vector<std::string>* problems);
+  // Learns the piece set from the latest read frame, taken to show the start position `start`, as the referee and
+  // eval-vision do when a game begins. `seen` is that frame's reading with the set in use. When it looks like
+  // the start (looks_like_start), this is learn(). When it does not, the set in use may be what is wrong, not the
+  // board: a set unlike the defaults (an English board's green squares under near-black men: the defaults take
+  // the dark paint for the men's colour, every empty square for a man and every black man for an empty square)
+  // never reads its start as one. Then the set learnt from this frame must itself read it as the start, all but
+  // one site's occupancy and side, at most one piece in ten of another identity; a board that is not the start
+  // (half set up, a move already made) leaves the sites the learnt set reads wrong, and is refused.
+  bool learn_start(const std::vector<std::string>& start, const std::vector<SiteReading>& seen,
+                   std::vector<std::string>* problems);
+  // How many settled readings not read as the start a game's learning tries before giving up (each try costs a
+  // learn and two reads, and a start never seen is not coming back mid-game).
+  static constexpr int kUnconfirmedStartTries = 10;
   // A board found by its drawn outline may lie any way round (markers and given corners tell the first player's
   // side; an outline does not). From the latest read frame, whose tokens are `expected` (the start position),
   // finds the turn of the board whose reading matches best and keeps it. Returns the quarter turns applied.
@@ -95,6 +109,8 @@ class Pipeline {
   int sites_reused() const { return cache_ ? cache_->reused : 0; }
 
  private:
+  // learn(), or with `confirm` learn_start()'s rule for a frame the set in use did not read as the start.
+  bool learn_checked(const std::vector<std::string>& expected, std::vector<std::string>* problems, bool confirm);
   void rebuild_geometry();
   void pool(const ReadResult& r, BoardObservation& obs);
   void draw_debug(const Frame& frame, const BoardObservation& obs, const GateResult& g);
