@@ -234,21 +234,30 @@ cv::Mat relative_to_paint(const cv::Mat& top, const BoardPaint& paint, int role)
 // of them than its least newly clipped channel, a role keeps its own measured colour when that is more. Not where
 // every channel clips alike (a white lamp: the hue stays right, only the brightness is low, which the brightness
 // bounds and the glare allowance take), nor for a reference clipped already when learnt (its ratio was learnt
-// clipped): there a near-black paint measured with the black men standing on it would hide them.
+// clipped) while the light stays as it was: there a near-black paint measured with the black men standing on it
+// would hide them. But once a lamp newly clips another channel, a channel clipped when learnt cannot show the
+// lamp's light either (english seed 2425071305113808: light squares clipped in red at the start, in green after a
+// 2,900 K lamp; the empty dark squares showed red 80 against 53 predicted, and one read as a black man for the
+// rest of the game): it too keeps the measured colour when that is more.
 void correct_paint(const PieceSet& set, BoardPaint& paint, float clipped_share) {
   const int ref = set.paint_ref_role;
   if (!paint.ok || ref < 0 || !paint.seen[static_cast<size_t>(ref)]) return;
   const cv::Vec3f base = paint.colour[static_cast<size_t>(ref)];
   const cv::Vec3f more_clipped = paint.clipped[static_cast<size_t>(ref)] - set.paint_ref_clipped;
   const float least_more = std::min({more_clipped[0], more_clipped[1], more_clipped[2]});
+  const float most_more = std::max({more_clipped[0], more_clipped[1], more_clipped[2]});
+  const bool lamp_clips = most_more - least_more >= clipped_share;
   for (size_t r = 0; r < paint.colour.size(); ++r) {
     if (!set.paint_known[r] || static_cast<int>(r) == ref) continue;
     const cv::Vec3f measured = paint.colour[r];
     const bool measured_here = paint.seen[r];
     paint.colour[r] = mul(set.paint_ratio[r], base);
-    for (int k = 0; k < 3; ++k)
-      if (measured_here && set.paint_ref_clipped[k] < clipped_share && more_clipped[k] - least_more >= clipped_share)
+    for (int k = 0; k < 3; ++k) {
+      const bool clipped_when_learnt = set.paint_ref_clipped[k] >= clipped_share;
+      const bool newly_clipped = !clipped_when_learnt && more_clipped[k] - least_more >= clipped_share;
+      if (measured_here && (newly_clipped || (clipped_when_learnt && lamp_clips)))
         paint.colour[r][k] = std::max(paint.colour[r][k], measured[k]);
+    }
     paint.seen[r] = true;
   }
 }
@@ -859,8 +868,7 @@ void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& 
         params_.empty_unlike_gain > 0 && d.empty_likeness != 0 && d.empty_likeness < params_.empty_unlike_max
             ? params_.empty_unlike_gain * (params_.empty_unlike_max - d.empty_likeness)
             : 0.f;
-    d.occupancy_logit =
-        w[0] + w[1] * disc + w[2] * foreign + hidden + (learnt ? set.occupancy_body * d.body : 0.f);
+    d.occupancy_logit = w[0] + w[1] * disc + w[2] * foreign + hidden + (learnt ? set.occupancy_body * d.body : 0.f);
     d.p_occupied = sigmoid(d.occupancy_logit);
     d.occupied = d.p_occupied >= 0.5f;
   }
