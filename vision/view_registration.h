@@ -28,6 +28,12 @@ struct RegistrationParams {
   // does: at least still_share as many.
   double still_px = 1.0;
   double still_share = 0.5;
+  // When the matches of the whole views tell nothing, the views' shift is found by phase correlation at
+  // 1/shift_scale of their size, and each reference feature is matched only among the new view's within
+  // guided_radius_px of where that shift puts it (0: not tried). A board's squares are one corner repeated: after
+  // a knock of a pitch or so, matching over the whole view pairs most of them with a neighbour's.
+  int shift_scale = 4;
+  double guided_radius_px = 16;
 };
 
 struct Registration {
@@ -38,6 +44,8 @@ struct Registration {
   double corner_shift_px = 0;  // largest displacement of the watched quad's corners
   int fitted_close = 0;        // matches within still_px of where the fitted motion puts them
   int still_close = 0;         // matches within still_px of where they were
+  bool guided = false;         // told by the matches guided by the views' shift
+  cv::Point2d shift;           // that shift (image pixels), when tried
   double ms = 0;
 };
 
@@ -58,6 +66,10 @@ class ViewRegistration {
 
  private:
   void detect(const cv::Mat& frame, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const;
+  // The grey view at 1/shift_scale, as phase correlation takes it.
+  cv::Mat small_gray(const cv::Mat& frame) const;
+  // From matched points: the homography, the corner shift and whether the camera moved, into `r` (told or not).
+  void judge(const std::vector<cv::Point2f>& from, const std::vector<cv::Point2f>& to, Registration& r) const;
 
   RegistrationParams params_;
   std::vector<cv::Point2f> quad_;
@@ -65,6 +77,7 @@ class ViewRegistration {
   cv::Size size_;
   std::vector<cv::Point2f> ref_points_;
   cv::Mat ref_descriptors_;
+  cv::Mat ref_small_;  // small_gray of the reference (empty when guided matching is off)
 };
 
 }  // namespace sb::vision

@@ -10,6 +10,7 @@
 
 #include "calibration/board_locator.h"
 #include "vision/pipeline.h"
+#include "vision/render/look.h"
 #include "vision/render/renderer.h"
 #include "vision/render/truth.h"
 
@@ -153,6 +154,31 @@ inline bool learnt_start(StillCamera& camera, const Look& look, Rng& rng, const 
 inline bool learnt_draughts_start(StillCamera& camera, const Look& look, Rng& rng, int men, int squares) {
   Scene scene;
   return learnt_start(camera, look, rng, contents_of(draughts_start_tokens(men, squares)), scene);
+}
+
+// English game 20 of `eval-vision english --simulations 20 --seed 8821003`: black and red plastic men on the
+// green squares of a plain paper board (no markers), seen from nearly above; the start's light squares already
+// clipped in red when the set was learnt.
+inline Look black_and_red_men_under_a_high_light() {
+  return Look::from_json(nlohmann::json::parse(R"({
+    "board": {"colours": {"dark": "#306941", "ink": "#1a1a1a", "land": "#e3d8bc", "light": "#fff2d2",
+                          "sheet": "#ece9e2", "water": "#97c6e2"},
+              "edge": "#e0ddd7", "gloss": 0.1644, "markers": false, "material": "paper", "texture": 0.8906,
+              "thickness_mm": 0.2645},
+    "camera": {"aim_offset_mm": [-6.4439, -1.3363], "azimuth_deg": 20.1142, "hfov_deg": 57.9948, "k1": 0.0,
+               "k2": 0.0, "px_per_pitch": 40.4588, "roll_deg": -4.5632, "tilt_deg": 5.5318},
+    "light": {"ambient": 0.5534, "azimuth_deg": 191.5815, "directional": 0.5431, "elevation_deg": 83.5422,
+              "exposure": 1.1063, "glare_size_mm": 47.9724, "glare_spots": 2, "glare_strength": 0.5338,
+              "gradient": 0.2215, "gradient_angle_deg": 203.0105, "kelvin": 4665.272, "shadow_softness_mm": 4.6139,
+              "vignette": 0.1858},
+    "pieces": {"diameter_pitch": 0.8158, "face": "grooves", "gloss": 0.8417, "grooves": 2, "height_mm": 6.0884,
+               "material": "plastic", "max_offset": 0.1346, "max_turn_deg": 180.0, "pattern_seed": 3977318420047701,
+               "shade_jitter": 0.4744, "shape": "disc",
+               "sides": {"B": {"body": "#1e1e1e", "mark": "#3c3c3c"}, "W": {"body": "#b12821", "mark": "#84180c"}}},
+    "sensor": {"defocus_px": 0.0, "jpeg_quality": 0, "motion_angle_deg": 0.0, "motion_px": 0.0, "noise": 4.1497},
+    "table": {"accent": "#205331", "angle_deg": 158.6645, "base": "#28663c", "scale_mm": 1.0815, "surface": "cloth"}
+  })"),
+                         "test look");
 }
 
 }  // namespace sb::vision::testing
