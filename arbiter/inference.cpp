@@ -13,13 +13,29 @@ namespace {
 // (confidence at least doubt_below); for a doubtful one the log-odds that the
 // reading is right rather than a misread into this particular token, and nothing
 // when a misread is the likelier (a reading no better than chance says nothing).
+// A sure reading of a piece with the right side and another identity costs
+// `kind` to overrule (InferenceOptions::kind_misread_cost).
 struct Weights {
   std::vector<double> cost;
+  double kind = kInfeasible;
   bool sure(int i) const { return cost[static_cast<size_t>(i)] == kInfeasible; }
+  // What holding the frame's reading `seen` at site i to be `expected` costs.
+  double over(int i, const Token& seen, const Token& expected) const {
+    if (seen == expected) return 0;
+    if (!sure(i)) return cost[static_cast<size_t>(i)];
+    return kind_only(seen, expected) ? kind : kInfeasible;
+  }
+  // The two differ in identity alone (both a piece of one side).
+  static bool kind_only(const Token& seen, const Token& expected) {
+    return !seen.empty() && seen.side == expected.side && !(seen == expected);
+  }
+  // A sure reading at i that `expected` contradicts beyond what may be overruled.
+  bool refutes(int i, const Token& seen, const Token& expected) const { return over(i, seen, expected) == kInfeasible; }
 };
 
 Weights weights_of(const Frame& f, const InferenceOptions& o) {
   Weights w;
+  w.kind = o.kind_misread_cost;
   w.cost.resize(f.conf.size());
   const double others = std::max(1, o.token_kinds - 1);
   for (size_t i = 0; i < f.conf.size(); ++i) {
@@ -70,16 +86,15 @@ Diff diff_after(const Frame& f, const Diff& x, const Successor& s, const Weights
 // The cost of reading the frame as the finished move `s`: the doubtful readings it
 // overrules; infeasible when it would overrule a confident one.
 double settled_cost(const Frame& f, const Diff& x, const Successor& s, const Weights& w) {
+  const std::vector<Token>& after = s.next->seen().sites;
   for (int i : x.confident)
-    if (!s.changes(i)) return kInfeasible;
+    if (!s.changes(i) && w.refutes(i, f.board.sites[i], after[i])) return kInfeasible;
   double cost = 0;
   for (int i : x.all)
-    if (!s.changes(i)) cost += w.cost[i];
-  const std::vector<Token>& after = s.next->seen().sites;
+    if (!s.changes(i)) cost += w.over(i, f.board.sites[i], after[i]);
   for (int i : s.changed) {
-    if (f.board.sites[i] == after[i]) continue;
-    if (w.sure(i)) return kInfeasible;
-    cost += w.cost[i];
+    cost += w.over(i, f.board.sites[i], after[i]);
+    if (cost == kInfeasible) return kInfeasible;
   }
   return cost;
 }
@@ -92,20 +107,23 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
   const int from = s.move.from;
   double cost = 0;
   bool progress = false, complete = true;
-  auto overrule = [&](int i) {
-    if (w.sure(i)) return false;
-    cost += w.cost[i];
+  // Holds the reading at i to be `expected` (a site's token before the move, or after it).
+  auto overrule = [&](int i, const Token& expected) {
+    const double c = w.over(i, seen[i], expected);
+    if (c == kInfeasible) return false;
+    cost += c;
     return true;
   };
   auto rests_here = [&](int i) { return !s.mover.empty() && seen[i] == s.mover && s.is_waypoint(i); };
   // Only a sure reading tells that the move is not finished yet: a doubtful one
   // that differs from the finished move is as likely a misread of it.
+  // Nor does a sure reading that differs from it in identity alone, when that may be a misread.
   auto unfinished = [&](int i) {
-    if (w.sure(i)) complete = false;
+    if (w.refutes(i, seen[i], after[i])) complete = false;
   };
   for (int i : x.all) {
     if (s.changes(i) || s.is_waypoint(i) || i == from) continue;
-    if (!overrule(i)) return kInfeasible;
+    if (!overrule(i, before.sites[i])) return kInfeasible;
   }
   for (int i : s.changed) {
     const Token& o = seen[i];
@@ -127,7 +145,9 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
       progress = true;
       continue;
     }
-    if (!overrule(i)) return kInfeasible;
+    // A piece misread in identity alone, before or after the move.
+    if (w.over(i, o, before.sites[i]) < w.over(i, o, after[i]) ? !overrule(i, before.sites[i]) : !overrule(i, after[i]))
+      return kInfeasible;
   }
   for (int site : s.waypoints) {
     if (s.changes(site) || seen[site] == before.sites[site]) continue;
@@ -136,13 +156,13 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
       unfinished(site);
       continue;
     }
-    if (!overrule(site)) return kInfeasible;
+    if (!overrule(site, before.sites[site])) return kInfeasible;
   }
   if (from >= 0 && !s.changes(from) && !s.is_waypoint(from) && !(seen[from] == before.sites[from])) {
     if (seen[from].empty()) {
       progress = true;
       unfinished(from);
-    } else if (!overrule(from)) {
+    } else if (!overrule(from, before.sites[from])) {
       return kInfeasible;
     }
   }
@@ -152,7 +172,8 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
   const int to = s.move.to;
   if (to >= 0 && !(after[to] == before.sites[to]) && seen[to] == before.sites[to])
     for (int c : s.move.captured)
-      if (c != to && seen[c] == after[c] && !(after[c] == before.sites[c]) && !overrule(c)) return kInfeasible;
+      if (c != to && seen[c] == after[c] && !(after[c] == before.sites[c]) && !overrule(c, before.sites[c]))
+        return kInfeasible;
   if (!progress || complete) return kInfeasible;
   return cost;
 }
@@ -162,9 +183,8 @@ double board_cost(const Frame& f, const Observation& board, const Weights& w) {
   double cost = 0;
   const int n = static_cast<int>(board.sites.size());
   for (int i = 0; i < n; ++i) {
-    if (f.board.sites[i] == board.sites[i]) continue;
-    if (w.sure(i)) return kInfeasible;
-    cost += w.cost[i];
+    cost += w.over(i, f.board.sites[i], board.sites[i]);
+    if (cost == kInfeasible) return kInfeasible;
   }
   return cost;
 }
@@ -206,7 +226,7 @@ bool second_move_can_explain(const Frame& f, const Diff& x1, const Successor& s1
 bool shows_whole(const Frame& f, const Successor& s, const Weights& w) {
   const std::vector<Token>& after = s.next->seen().sites;
   for (int i : s.changed)
-    if (!(f.board.sites[i] == after[i]) && w.sure(i)) return false;
+    if (w.refutes(i, f.board.sites[i], after[i])) return false;
   return true;
 }
 
@@ -240,7 +260,9 @@ nlohmann::json to_json(const InferenceOptions& o) {
           {"two_move_prior", o.two_move_prior},
           {"takeback_prior", o.takeback_prior},
           {"two_moves", o.two_moves},
-          {"token_kinds", o.token_kinds}};
+          {"token_kinds", o.token_kinds},
+          {"kind_misread_cost",
+           o.kind_misread_cost == kInfeasible ? nlohmann::json() : nlohmann::json(o.kind_misread_cost)}};
 }
 
 InferenceOptions inference_options_from_json(const nlohmann::json& j) {
@@ -258,7 +280,13 @@ InferenceOptions inference_options_from_json(const nlohmann::json& j) {
     else if (key == "under_way_prior") number(o.under_way_prior, 0, 10);
     else if (key == "two_move_prior") number(o.two_move_prior, 0, 10);
     else if (key == "takeback_prior") number(o.takeback_prior, 0, 10);
-    else if (key == "token_kinds") {
+    else if (key == "kind_misread_cost") {
+      // null: identities held as sure as the rest
+      if (value.is_null())
+        o.kind_misread_cost = kInfeasible;
+      else
+        number(o.kind_misread_cost, 0, 1000);
+    } else if (key == "token_kinds") {
       if (!value.is_number_integer() || value.get<int>() < 0 || value.get<int>() > 1000)
         throw InputError("inference option \"token_kinds\": expected a whole number in 0..1000, got " + value.dump());
       o.token_kinds = value.get<int>();
@@ -281,12 +309,8 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   Verdict best;
   const Weights w = weights_of(frame, options);
   const Diff x = diff_against(frame, position.seen(), w);
-  if (x.confident.empty()) {
-    best.cost = 0;
-    for (int i : x.all) best.cost += w.cost[static_cast<size_t>(i)];
-  } else {
-    best.cost = kInfeasible;
-  }
+  // No change: sure readings that differ in identity alone may be misreads too.
+  best.cost = board_cost(frame, position.seen(), w);
   // Doubtful readings may be overruled but never make a move by themselves.
   if (x.confident.empty()) return best;
 
@@ -470,7 +494,8 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   // Nothing legal reads the frame: an illegal move, or something unclear.
   Observation denoised = frame.board;
   for (int i : x.all)
-    if (!w.sure(i)) denoised.sites[i] = position.seen().sites[i];
+    if (w.over(i, frame.board.sites[i], position.seen().sites[i]) < kInfeasible)
+      denoised.sites[i] = position.seen().sites[i];
   best = Verdict{};
   if (auto change = rules.explain_change(position.state(), denoised)) {
     best.kind = Reading::Illegal;

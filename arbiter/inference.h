@@ -5,9 +5,10 @@
 // when the reader's confidence is at least `doubt_below`; otherwise it is doubtful
 // and may be overruled at a cost: the log-odds that it is right rather than a
 // misread into that token (nothing when a misread is likelier). An explanation must
-// agree with every confident reading; among explanations the cheapest wins, each
-// kind carrying a small prior cost (a move half made, two moves at once and a
-// takeback are each less likely than one finished move).
+// agree with every confident reading, except that a confident piece of the right
+// side may be held to another identity at `kind_misread_cost`; among explanations
+// the cheapest wins, each kind carrying a small prior cost (a move half made, two
+// moves at once and a takeback are each less likely than one finished move).
 //
 // Explanations, cheapest first in a tie:
 //   no change      the frame shows the position as it is (misreads aside)
@@ -47,6 +48,13 @@ struct InferenceOptions {
   // token is. 3 (empty and both sides) suits a reader whose misreads of dots and
   // symbols go to near neighbours; a reader calibrated over every token may say more.
   int token_kinds = 3;
+  // Cost of overruling a confident reading that has the side right and only the
+  // identity wrong (a count or symbol, the reader's weakest call: a ring of eight dots
+  // read as nine, a lamp switched on turning a 9 into an 8). Such a misread stays as
+  // long as the piece stands there, and with it held sure no later frame would read.
+  // Above every prior, so that any reading that needs no such overrule wins;
+  // infinite (null in JSON) holds identities as sure as the rest.
+  double kind_misread_cost = 3.0;
 };
 nlohmann::json to_json(const InferenceOptions& o);
 // Missing keys keep their defaults; unknown keys and bad values throw InputError.
