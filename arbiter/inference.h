@@ -53,7 +53,8 @@ struct InferenceOptions {
   // read as nine, a lamp switched on turning a 9 into an 8). Such a misread stays as
   // long as the piece stands there, and with it held sure no later frame would read.
   // Above every prior, so that any reading that needs no such overrule wins;
-  // infinite (null in JSON) holds identities as sure as the rest.
+  // infinite (null in JSON) holds identities as sure as the rest, as the referee
+  // always does in a game whose pieces stack (Rules::stacks).
   double kind_misread_cost = 3.0;
 };
 nlohmann::json to_json(const InferenceOptions& o);

@@ -124,6 +124,9 @@ RefereeOptions referee_options_from_json(const nlohmann::json& j) {
 Referee::Referee(std::shared_ptr<const Rules> rules, RefereeOptions options, Journal* journal)
     : rules_(std::move(rules)), options_(std::move(options)), journal_(journal), clock_(options_.clock) {
   if (!rules_) throw InputError("referee: no rules");
+  // Where pieces stack, identities are what tells the readings of a frame apart (an
+  // air force under one stack's top or another's): never overruled there.
+  if (rules_->stacks()) options_.inference.kind_misread_cost = kInfeasible;
   const Json rule_options = rules_->options();
   const Json* mode = rule_options.is_object() ? rule_options.find("mode") : nullptr;
   options_.clock = options_.clock.resolved(rules_->id(), mode && mode->is_string() ? mode->as_string() : "");

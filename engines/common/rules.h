@@ -131,6 +131,9 @@ class Rules {
   // Whether points decide games (Cờ toán, Cờ tư lệnh). For the others score()
   // counts the opposing pieces each side has taken.
   virtual bool keeps_score() const { return false; }
+  // Pieces stack (Cờ tư lệnh): a site's visible identity changes by moves while the
+  // same side holds it, so a camera's reading of identities tells moves apart.
+  virtual bool stacks() const { return false; }
   // The second line of `smartboard fen`: "ongoing" or the result and its reason,
   // then, for games that keep score, "score <side> <n> <side> <n>".
   virtual std::string state_line(const State& s) const;

@@ -43,6 +43,7 @@ class CotulenhRules : public Rules, public MovesTouching {
   Outcome outcome(const State& s) const override;
   Score score(const State& s) const override { return position(s).points; }
   bool keeps_score() const override { return true; }
+  bool stacks() const override { return true; }
   std::string state_line(const State& s) const override;
 
   Observation observe(const State& s) const override;

@@ -72,6 +72,13 @@ TEST_F(IdentityMisread, AnIllegalMoveBesideAnIdentityMisreadIsStillAnnounced) {
   EXPECT_EQ(referee->ply(), 0);
 }
 
+TEST(IdentityMisreadOptions, WherePiecesStackIdentitiesAreNeverOverruled) {
+  // Cờ tư lệnh: which stack an air force went under shows only in the identities read (eval-arbiter cotulenh
+  // --count 200 lost 110 of 22,498 moves to open questions with them overrulable).
+  EXPECT_EQ(Referee(make_rules("cotulenh"), RefereeOptions{}).options().inference.kind_misread_cost, kInfeasible);
+  EXPECT_EQ(Referee(make_rules("cotoan"), RefereeOptions{}).options().inference.kind_misread_cost, 3.0);
+}
+
 TEST(IdentityMisreadOptions, NullHoldsIdentitiesAsSureAsTheRest) {
   EXPECT_EQ(inference_options_from_json({{"kind_misread_cost", nullptr}}).kind_misread_cost, kInfeasible);
   EXPECT_EQ(inference_options_from_json(to_json(InferenceOptions{})).kind_misread_cost, 3.0);
