@@ -254,14 +254,7 @@ TEST(DraughtsStart, AWarmLampOverARedClippedReferenceLeavesTheEmptyDarkSquaresEm
   Pipeline p = learnt_from_start(game, look, start, 2425071305113808ull, problems);
   ASSERT_TRUE(problems.empty()) << problems.size() << " start sites read wrong, first: " << problems.front();
 
-  Look lit = look;
-  lit.light.kelvin = 2700;
-  lit.light.exposure = 1.60;
-  lit.light.directional = 0.95;
-  lit.light.azimuth_deg = 120;
-  lit.light.elevation_deg = 55;
-  lit.light.glare_spots = 3;
-  lit.light.gradient = 0.32;
+  const Look lit = testing::with_warm_side_lamp(look);
   const calib::BoardModel model = calib::load_board_model(game);
   // After 11-16 23-19 16x23 (that game's first plies).
   std::map<std::string, std::string> later = start;

@@ -181,4 +181,16 @@ inline Look black_and_red_men_under_a_high_light() {
                          "test look");
 }
 
+// `look` after a lamp like that game's was switched on: warmer (2,700 K), brighter, from the side, one glare more.
+inline Look with_warm_side_lamp(Look look) {
+  look.light.kelvin = 2700;
+  look.light.exposure = 1.60;
+  look.light.directional = 0.95;
+  look.light.azimuth_deg = 120;
+  look.light.elevation_deg = 55;
+  look.light.glare_spots = 3;
+  look.light.gradient = 0.32;
+  return look;
+}
+
 }  // namespace sb::vision::testing

@@ -131,13 +131,7 @@ TEST_F(ViewCheck, AKnockedCameraIsTold) {
 TEST(KnockedCamera, ABoardOfRepeatedSquaresKnockedAfterALampCameOnIsToldWhereItWent) {
   const calib::BoardModel model = calib::load_board_model("english");
   const Look look = testing::black_and_red_men_under_a_high_light();
-  Look lit = look;
-  lit.light.kelvin = 2900;
-  lit.light.exposure = 1.55;
-  lit.light.directional = 0.95;
-  lit.light.azimuth_deg = 120;
-  lit.light.elevation_deg = 55;
-  lit.light.glare_spots = 3;
+  const Look lit = testing::with_warm_side_lamp(look);
   const cv::Size size(1280, 720);
   const uint64_t seed = 2425071305113808ull;
   Renderer renderer(model, look, size, seed);
