@@ -12,7 +12,9 @@
 
 namespace sb::vision {
 
-void ViewRegistration::detect(const cv::Mat& frame, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const {
+namespace {
+
+cv::Mat gray_of(const cv::Mat& frame) {
   cv::Mat gray;
   if (frame.channels() == 3)
     cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
@@ -20,6 +22,12 @@ void ViewRegistration::detect(const cv::Mat& frame, std::vector<cv::Point2f>& po
     cv::cvtColor(frame, gray, cv::COLOR_BGRA2GRAY);
   else
     gray = frame;
+  return gray;
+}
+
+}  // namespace
+
+void ViewRegistration::detect(const cv::Mat& gray, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const {
   cv::Ptr<cv::ORB> orb = cv::ORB::create(params_.features);
   std::vector<cv::KeyPoint> kp;
   orb->detectAndCompute(gray, mask_.size() == gray.size() ? mask_ : cv::Mat(), kp, descriptors);
@@ -27,14 +35,8 @@ void ViewRegistration::detect(const cv::Mat& frame, std::vector<cv::Point2f>& po
   for (const cv::KeyPoint& k : kp) points.push_back(k.pt);
 }
 
-cv::Mat ViewRegistration::small_gray(const cv::Mat& frame) const {
-  cv::Mat gray, small;
-  if (frame.channels() == 3)
-    cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
-  else if (frame.channels() == 4)
-    cv::cvtColor(frame, gray, cv::COLOR_BGRA2GRAY);
-  else
-    gray = frame;
+cv::Mat ViewRegistration::small_gray(const cv::Mat& gray) const {
+  cv::Mat small;
   const int k = std::max(1, params_.shift_scale);
   cv::resize(gray, small, cv::Size(std::max(1, gray.cols / k), std::max(1, gray.rows / k)), 0, 0, cv::INTER_AREA);
   small.convertTo(small, CV_32F);
@@ -45,8 +47,9 @@ void ViewRegistration::set_reference(const cv::Mat& frame, const std::vector<cv:
   quad_ = quad;
   mask_ = mask;
   size_ = frame.size();
-  detect(frame, ref_points_, ref_descriptors_);
-  ref_small_ = params_.guided_radius_px > 0 ? small_gray(frame) : cv::Mat();
+  const cv::Mat gray = gray_of(frame);
+  detect(gray, ref_points_, ref_descriptors_);
+  ref_small_ = params_.guided_radius_px > 0 ? small_gray(gray) : cv::Mat();
 }
 
 void ViewRegistration::judge(const std::vector<cv::Point2f>& from, const std::vector<cv::Point2f>& to,
@@ -89,7 +92,8 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
   }
   std::vector<cv::Point2f> points;
   cv::Mat descriptors;
-  detect(frame, points, descriptors);
+  const cv::Mat gray = gray_of(frame);
+  detect(gray, points, descriptors);
   if (descriptors.empty()) {
     r.ms = thread_cpu_ms() - t0;
     return r;
@@ -111,7 +115,7 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
   if (!r.told && !ref_small_.empty()) {
     // The views' shift, then each reference feature matched among the new view's near where it puts it: the
     // nearest descriptor there, when plainly nearer than the next (a repeated corner has its twins a pitch away).
-    const cv::Mat small = small_gray(frame);
+    const cv::Mat small = small_gray(gray);
     cv::Mat window;
     cv::createHanningWindow(window, small.size(), CV_32F);
     const cv::Point2d s = cv::phaseCorrelate(ref_small_, small, window) * std::max(1, params_.shift_scale);

@@ -65,9 +65,10 @@ class ViewRegistration {
   const RegistrationParams& params() const { return params_; }
 
  private:
-  void detect(const cv::Mat& frame, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const;
-  // The grey view at 1/shift_scale, as phase correlation takes it.
-  cv::Mat small_gray(const cv::Mat& frame) const;
+  // ORB features of a grey view, in mask_.
+  void detect(const cv::Mat& gray, std::vector<cv::Point2f>& points, cv::Mat& descriptors) const;
+  // A grey view at 1/shift_scale, as phase correlation takes it.
+  cv::Mat small_gray(const cv::Mat& gray) const;
   // From matched points: the homography, the corner shift and whether the camera moved, into `r` (told or not).
   void judge(const std::vector<cv::Point2f>& from, const std::vector<cv::Point2f>& to, Registration& r) const;
 
