@@ -333,6 +333,35 @@ const std::array<float, kFaceSize * kFaceSize>& face_radii() {
   return table;
 }
 
+namespace {
+
+// The face-patch pixels cut_face measures, in row order: the inner ones (within 0.85 of the radius) with their
+// radii, and the rim's (0.9 to 1 of it). The same for every face, so found once rather than per pixel per face.
+struct FaceRings {
+  std::vector<int> inner, rim;  // index in the patch
+  std::vector<float> inner_r;
+};
+
+const FaceRings& face_rings() {
+  static const FaceRings table = [] {
+    FaceRings t;
+    const auto& radii = face_radii();
+    for (int i = 0; i < kFaceSize * kFaceSize; ++i) {
+      const float r = radii[static_cast<size_t>(i)];
+      if (r < 0.85f) {
+        t.inner.push_back(i);
+        t.inner_r.push_back(r);
+      } else if (r >= 0.9f && r <= 1.0f) {
+        t.rim.push_back(i);
+      }
+    }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
 void face_patch(const cv::Mat& bgr, const cv::Matx23d& m, cv::Mat& out) {
   // OpenCV's fixed point: positions in 1/1024 pixel rounded to 1/32, bilinear weights in 1/32768.
   constexpr int kAbBits = 10, kAbScale = 1 << kAbBits, kTabBits = 5, kTab = 1 << kTabBits;
@@ -386,41 +415,45 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   if (patch8.depth() != CV_8U) patch8.convertTo(patch8, CV_8U);  // top-plane images are 8-bit BGR
   patch8.convertTo(f.patch, CV_32FC3);
 
-  // The inner pixels' colours and distances from the body, in buffers kept per thread (a read cuts 99 faces).
-  const auto& radii = face_radii();
+  // The inner pixels' colours and distances from the body, in buffers kept per thread (a read cuts 99 faces),
+  // sized once for the fixed set of inner pixels and written by index.
+  const FaceRings& rings = face_rings();
+  const size_t inner_n = rings.inner.size();
   thread_local std::vector<cv::Vec3f> inner;
   thread_local std::vector<float> dist, sorted, inner_r;
-  inner.clear();
-  inner_r.clear();
-  cv::Vec3f rim(0, 0, 0);
-  int rim_n = 0;
+  inner.resize(inner_n);
+  inner_r.resize(inner_n);
+  dist.resize(inner_n);
+  sorted.resize(inner_n);
+  const auto* patch = f.patch.ptr<cv::Vec3f>();
+  const auto* patch_bytes = patch8.ptr<cv::Vec3b>();
   // The patch holds whole grey levels: each channel's median is read off its histogram.
   int hist[3][256] = {{0}};
-  for (int v = 0; v < kFaceSize; ++v) {
-    const auto* row = f.patch.ptr<cv::Vec3f>(v);
-    const auto* row8 = patch8.ptr<cv::Vec3b>(v);
-    for (int u = 0; u < kFaceSize; ++u) {
-      const float r = radii[static_cast<size_t>(v * kFaceSize + u)];
-      if (r < 0.85f) {
-        inner.push_back(row[u]);
-        inner_r.push_back(r);
-        for (int c = 0; c < 3; ++c) ++hist[c][row8[u][c]];
-      } else if (r >= 0.9f && r <= 1.0f) {
-        rim += row[u], ++rim_n;
-      }
-    }
+  for (size_t i = 0; i < inner_n; ++i) {
+    const int at = rings.inner[i];
+    inner[i] = patch[at];
+    inner_r[i] = rings.inner_r[i];
+    for (int c = 0; c < 3; ++c) ++hist[c][patch_bytes[at][c]];
   }
+  cv::Vec3f rim(0, 0, 0);
+  for (const int at : rings.rim) rim += patch[at];
+  const int rim_n = static_cast<int>(rings.rim.size());
   f.rim = rim_n ? rim / rim_n : rim;
   for (int c = 0; c < 3; ++c) {
-    const int mid = static_cast<int>(inner.size() / 2);  // the value nth_element would put at this index
+    const int mid = static_cast<int>(inner_n / 2);  // the value nth_element would put at this index
     int below = 0, level = 0;
     while (level < 255 && below + hist[c][level] <= mid) below += hist[c][level++];
     f.body[c] = static_cast<float>(level);
   }
-  dist.resize(inner.size());
-  for (size_t i = 0; i < inner.size(); ++i) dist[i] = static_cast<float>(cv::norm(inner[i] - f.body));
-  sorted = dist;
-  auto p95 = sorted.begin() + static_cast<long>(sorted.size() * 95 / 100);
+  for (size_t i = 0; i < inner_n; ++i) {
+    // cv::norm's arithmetic for a Vec3f (squares summed in double), without its call.
+    const cv::Vec3f o = inner[i] - f.body;
+    double sq = 0;
+    for (int c = 0; c < 3; ++c) sq += static_cast<double>(o[c]) * static_cast<double>(o[c]);
+    dist[i] = static_cast<float>(std::sqrt(sq));
+  }
+  std::copy(dist.begin(), dist.end(), sorted.begin());
+  auto p95 = sorted.begin() + static_cast<long>(inner_n * 95 / 100);
   std::nth_element(sorted.begin(), p95, sorted.end());
   const float d95 = *p95;
   f.mark = f.body;
