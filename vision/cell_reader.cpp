@@ -1039,22 +1039,51 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     const float sum = w_body + w_mark + w_hue + 1e-6f;
     w_body /= sum, w_mark /= sum, w_hue /= sum;
   }
-  const auto& radii = face_radii();
-  std::vector<cv::Vec3f> marks;
+  // The face's pixels within 0.85 of its radius, in row order.
+  static const std::vector<int> face_at = [] {
+    std::vector<int> at;
+    const auto& radii = face_radii();
+    for (int j = 0; j < kFaceSize * kFaceSize; ++j)
+      if (!(radii[static_cast<size_t>(j)] > 0.85f)) at.push_back(j);
+    return at;
+  }();
+  const size_t face_n = face_at.size();
+  std::vector<float> rel_b(face_n), rel_g(face_n), rel_r(face_n);
+  std::vector<uchar> is_mark(face_n);
+  // The mark pixels' colour features, one array per feature, so that their costs against a side (the same
+  // arithmetic per pixel) are worked out several pixels at a time.
+  std::array<std::vector<float>, 3> marks;
+  std::vector<float> capped;
   for (size_t i : occ) {
     SiteDetail& d = details[i];
     const cv::Vec3f local_white = white * d.illum;
     // The face's mark pixels: far from its own body colour.
-    marks.clear();
-    for (int v = 0; v < kFaceSize; ++v) {
-      const auto* row = d.face.patch.ptr<cv::Vec3f>(v);
-      for (int u = 0; u < kFaceSize; ++u) {
-        if (radii[static_cast<size_t>(v * kFaceSize + u)] > 0.85f) continue;
-        const cv::Vec3f rel = div(row[u], local_white);
-        if (dist2(rel, d.body_rel) > 0.12f * 0.12f) marks.push_back(colour_features(rel));
-      }
+    for (auto& feature : marks) feature.clear();
+    // div(pixel, local_white) and its dist2 from the body for every pixel first (plain loops over arrays,
+    // several pixels at a time), then the features of the pixels far enough from it.
+    const auto* patch = d.face.patch.ptr<cv::Vec3f>();
+    const float wb = std::max(1.f, local_white[0]), wg = std::max(1.f, local_white[1]),
+                wr = std::max(1.f, local_white[2]);
+    for (size_t j = 0; j < face_n; ++j) {
+      const cv::Vec3f& px = patch[face_at[j]];
+      rel_b[j] = px[0] / wb, rel_g[j] = px[1] / wg, rel_r[j] = px[2] / wr;
     }
-    const float mark_weight = w_mark * std::min(1.f, static_cast<float>(marks.size()) / 20.f);
+    for (size_t j = 0; j < face_n; ++j) {
+      // dist2: the differences' dot product, in float, channel by channel from 0.
+      const float db = rel_b[j] - d.body_rel[0], dg = rel_g[j] - d.body_rel[1], dr = rel_r[j] - d.body_rel[2];
+      float far = 0;
+      far += db * db;
+      far += dg * dg;
+      far += dr * dr;
+      is_mark[j] = far > 0.12f * 0.12f;
+    }
+    for (size_t j = 0; j < face_n; ++j) {
+      if (!is_mark[j]) continue;
+      const cv::Vec3f f = colour_features({rel_b[j], rel_g[j], rel_r[j]});
+      for (int k = 0; k < 3; ++k) marks[static_cast<size_t>(k)].push_back(f[k]);
+    }
+    const size_t mark_n = marks[0].size();
+    const float mark_weight = w_mark * std::min(1.f, static_cast<float>(mark_n) / 20.f);
     const cv::Vec3f body_f = colour_features(d.body_rel);
     float hue_strength = 0;
     const cv::Vec3f hue = w_hue > 0 ? mark_hue(d.face, local_white, d.body_rel, &hue_strength) : cv::Vec3f(0, 0, 0);
@@ -1065,11 +1094,22 @@ void CellReader::assign_sides(const PieceSet& set, std::vector<SiteDetail>& deta
     for (size_t k = 0; k < models.size(); ++k) {
       const SideModel& m = models[k];
       float s = -0.5f * w_body * norm2(body_f, colour_features(m.body), m.body_sd);
-      if (!marks.empty() && mark_weight > 0) {
+      if (mark_n > 0 && mark_weight > 0) {
+        // Each pixel's norm2(feature, mf, mark_sd) capped at 16, then summed in the pixels' order.
         const cv::Vec3f mf = colour_features(m.mark);
+        float spread[3];
+        for (int k = 0; k < 3; ++k) spread[k] = std::max(1e-6f, m.mark_sd[k] * m.mark_sd[k]);
+        capped.resize(mark_n);
+        const float *f0 = marks[0].data(), *f1 = marks[1].data(), *f2 = marks[2].data();
+        for (size_t j = 0; j < mark_n; ++j) {
+          float c = (f0[j] - mf[0]) * (f0[j] - mf[0]) / spread[0];
+          c += (f1[j] - mf[1]) * (f1[j] - mf[1]) / spread[1];
+          c += (f2[j] - mf[2]) * (f2[j] - mf[2]) / spread[2];
+          capped[j] = std::min(c, 16.f);
+        }
         double cost = 0;
-        for (const auto& c : marks) cost += std::min(norm2(c, mf, m.mark_sd), 16.f);
-        s -= 0.5f * mark_weight * static_cast<float>(cost / static_cast<double>(marks.size()));
+        for (size_t j = 0; j < mark_n; ++j) cost += capped[j];
+        s -= 0.5f * mark_weight * static_cast<float>(cost / static_cast<double>(mark_n));
       }
       if (hue_weight > 0) s -= 0.5f * hue_weight * std::min(16.f, dist2(hue, m.hue) / (m.hue_sd * m.hue_sd));
       scores.push_back(s);
