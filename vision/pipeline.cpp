@@ -159,7 +159,7 @@ BoardObservation Pipeline::process(const Frame& frame) {
     if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
     cv::Mat image = frame.image;
     last_streak_ = MotionStreak{};
-    if (params_.undo_motion_streak) {
+    if (undoes_streaks()) {
       image = undo_motion_streak(frame.image, rect_->frame_roi(), params_.streak, &last_streak_);
       if (image.data != frame.image.data) pyramid_.reset(image, rect_->frame_roi());
     }
@@ -179,6 +179,10 @@ BoardObservation Pipeline::process(const Frame& frame) {
   return obs;
 }
 
+bool Pipeline::undoes_streaks() const {
+  return params_.undo_motion_streak && vocab_.face != PieceVocabulary::Face::Plain;
+}
+
 void Pipeline::start_background_read(const Frame& frame) {
   // The worker has its own copies: the frame (a camera may reuse its buffer), the geometry and the set (both
   // may be replaced while it reads); the reader is shared and reads without changing anything.
@@ -189,7 +193,7 @@ void Pipeline::start_background_read(const Frame& frame) {
   if (params_.reuse_unchanged_sites && !cache_) cache_ = std::make_shared<ReadCache>();
   std::shared_ptr<ReadCache> cache = params_.reuse_unchanged_sites ? cache_ : nullptr;
   pending_ = std::async(std::launch::async, [reader = reader_, rect = *rect_, set = set_, image, white, cache,
-                                             undo = params_.undo_motion_streak, streak = params_.streak]() mutable {
+                                             undo = undoes_streaks(), streak = params_.streak]() mutable {
     const double t0 = thread_cpu_ms();
     BackgroundRead b;
     if (undo) image = undo_motion_streak(image, rect.frame_roi(), streak, &b.streak);

@@ -45,10 +45,12 @@ struct PipelineParams {
   // the set changes.
   bool reuse_unchanged_sites = true;
   // A frame read (and the one a set is learnt from) has a straight motion streak found over the board's region
-  // taken out first (vision/motion_streak.h), so that faces are cut from the sharp picture. Off until the vision
-  // tests run with it on (whole sets on: Cờ toán unseen 9400021 dots 97.40 -> 98.24 %, Cờ tư lệnh unseen 9500031
-  // symbols 98.71 -> 98.98 %; it costs 30-35 ms when a streak is undone).
-  bool undo_motion_streak = false;
+  // taken out first (vision/motion_streak.h), so that faces are cut from the sharp picture: Cờ toán unseen
+  // 9400021 dots 97.40 -> 98.24 %, Cờ tư lệnh unseen 9500031 symbols 98.71 -> 98.98 %; it costs 30-35 ms when a
+  // streak is undone. Only for sets with faces (dots, symbols): plain men are read by rim and colour, which the
+  // Wiener filter's ringing disturbs more than the streak does (brazilian 9703101 image 18, morris12 9707101
+  // images 8 and 21: a man missed or seen where none stands, each read right from the streaked picture).
+  bool undo_motion_streak = true;
   StreakParams streak;
   bool debug = false;  // draw debug_image()
 };
@@ -105,6 +107,8 @@ class Pipeline {
   const ReadResult& last_read() const { return last_read_; }
   // The motion streak found in the latest read frame (none found: length 0).
   const MotionStreak& last_streak() const { return last_streak_; }
+  // Whether a read frame's motion streak is taken out (PipelineParams::undo_motion_streak, faces only).
+  bool undoes_streaks() const;
   // Sites the latest read took from the previous read (unchanged since).
   int sites_reused() const { return cache_ ? cache_->reused : 0; }
 

@@ -526,8 +526,8 @@ TEST(CotoanSets, BlurredDiceWhoseCountsAreCloseAboutTheCentreAreStillSearched) {
 // JPEG 62), drawn here with seed 13: the streak merges dots into bars, and the start's pictures and the read
 // faces, each turned its own way, are smeared across different turns. With the streak found and taken out before
 // faces are cut (PipelineParams::undo_motion_streak), half as many counts are misread (4 -> 2 when written).
-TEST(CotoanSets, DiceUnderAMotionStreakAreMiscountedHalfAsOftenOnceTheStreakIsUndone) {
-  const Look look = Look::from_json(nlohmann::json::parse(R"(
+Look dice_under_a_motion_streak() {
+  return Look::from_json(nlohmann::json::parse(R"(
 {"board": {"colours": {"dark": "#785031", "ink": "#3b2a1a", "land": "#eee5c3", "light": "#fff6df", "sheet":
 "#fcf8f0", "water": "#8fb8d8"}, "edge": "#a47057", "gloss": 0.44560404742638393, "markers": true, "material":
 "wood", "texture": 0.23850379589575949, "thickness_mm": 8.877648521981737}, "camera": {"aim_offset_mm":
@@ -546,6 +546,10 @@ TEST(CotoanSets, DiceUnderAMotionStreakAreMiscountedHalfAsOftenOnceTheStreakIsUn
 2.479826901027316}}
 )"),
                                     "test look");
+}
+
+TEST(CotoanSets, DiceUnderAMotionStreakAreMiscountedHalfAsOftenOnceTheStreakIsUndone) {
+  const Look look = dice_under_a_motion_streak();
   PipelineParams off, on;
   off.undo_motion_streak = false;
   on.undo_motion_streak = true;
@@ -556,6 +560,31 @@ TEST(CotoanSets, DiceUnderAMotionStreakAreMiscountedHalfAsOftenOnceTheStreakIsUn
   EXPECT_LE(2 * undone.counts.size(), streaked.counts.size())
       << "undone: " << listed(undone.counts) << "\nstreaked: " << listed(streaked.counts);
   EXPECT_LE(undone.sides.size(), streaked.sides.size()) << listed(undone.sides);
+}
+
+// The streak is taken out for faces only: plain men are read by their rim and colours, which the filter's ringing
+// disturbs more than the streak (brazilian unseen 9703101 image 18, morris12 9707101 images 8 and 21: a man missed
+// or seen on an empty point once the streak was undone, each read right from the streaked picture). The same
+// streaked camera over a Brazilian start is read as it was seen, and over a Cờ toán board the streak is found.
+TEST(CotoanSets, OnlyASetWithFacesHasTheMotionStreakTakenOut) {
+  const Look look = dice_under_a_motion_streak();
+  Pipeline dice = make_pipeline("cotoan");
+  Pipeline men = make_pipeline("brazilian");
+  EXPECT_TRUE(dice.undoes_streaks());
+  EXPECT_FALSE(men.undoes_streaks());
+  const Rendered cotoan = render_with_look(dice.model(), look, cotoan_start_contents(), 13);
+  dice.use_fit(calib::BoardLocator(dice.model()).from_corners(cotoan.corners), cotoan.image.size());
+  ASSERT_TRUE(read_still(dice, cotoan.image).read);
+  EXPECT_TRUE(dice.last_streak().found());
+  EXPECT_NEAR(dice.last_streak().length_px, 7.0, 1.5);
+  Look plain = look;  // the red men stand for the white side
+  for (SideColours& c : plain.pieces.sides)
+    if (c.side == 'R') c.side = 'W';
+  const Rendered draughts =
+      render_with_look(men.model(), plain, testing::contents_of(testing::draughts_start_tokens(12, 32)), 13);
+  men.use_fit(calib::BoardLocator(men.model()).from_corners(draughts.corners), draughts.image.size());
+  ASSERT_TRUE(read_still(men, draughts.image).read);
+  EXPECT_FALSE(men.last_streak().found()) << "the streak was looked for on a set of plain men";
 }
 
 }  // namespace
