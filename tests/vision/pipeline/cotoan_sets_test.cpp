@@ -545,7 +545,7 @@ Look dice_under_a_motion_streak() {
 "jpeg_quality": 62, "motion_angle_deg": 172.70576218921528, "motion_px": 6.977491003312657, "noise":
 2.479826901027316}}
 )"),
-                                    "test look");
+                         "test look");
 }
 
 TEST(CotoanSets, DiceUnderAMotionStreakAreMiscountedHalfAsOftenOnceTheStreakIsUndone) {
