@@ -121,6 +121,23 @@ cv::Vec3f median_gain(const cv::Mat& a, const cv::Mat& b, const std::vector<uint
   return g;
 }
 
+// The share of the sampled pixels whose every channel changed from b to a by the gain g (within `tolerance` of
+// it): a lamp changes the whole picture alike, an arm only the part it covers.
+double gain_agreement(const cv::Mat& a, const cv::Mat& b, cv::Vec3f g, const std::vector<uint32_t>& idx,
+                      double tolerance) {
+  if (idx.empty()) return 0;
+  const auto* pa = a.ptr<cv::Vec3f>(0);
+  const auto* pb = b.ptr<cv::Vec3f>(0);
+  size_t agree = 0;
+  for (uint32_t i : idx) {
+    bool all = true;
+    for (int c = 0; c < 3 && all; ++c)
+      all = std::abs(pa[i][c] / std::max(4.f, pb[i][c]) - g[c]) < static_cast<float>(tolerance) * g[c];
+    agree += all;
+  }
+  return static_cast<double>(agree) / static_cast<double>(idx.size());
+}
+
 // max over channels of |a - g·b|, blurred 3×3.
 void gained_difference(const cv::Mat& a, const cv::Mat& b, cv::Vec3f g, cv::Mat& out) {
   cv::Mat d(a.size(), CV_32F);
@@ -356,8 +373,12 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   // that what it shows stays comparable (morris6 seed 8400006, game 2: after a warm lamp from the side the
   // table's change reached from the image's edge over the board like an arm, and the board never settled again).
   // Only between still frames: a frame that moved, or one covered, is no picture of the light on the scene.
+  // An arm in a sleeve of one colour that comes in over most of the view in one frame shifts the median as a
+  // lamp does (cotulenh seed 8821005 game 9: a green sleeve, gains 0.51 / 0.77 / 0.46, no sampled pixel changed by
+  // them); taken in as light, the sleeve stayed in the settled scene and held the board at every later move.
   if (!reference_.empty() && !r.covered && !prev_covered_ && !prev_disturbed_ &&
-      std::max({std::abs(gain[0] - 1), std::abs(gain[1] - 1), std::abs(gain[2] - 1)}) > params_.light_step) {
+      std::max({std::abs(gain[0] - 1), std::abs(gain[1] - 1), std::abs(gain[2] - 1)}) > params_.light_step &&
+      gain_agreement(cur, prev_, gain, sample_idx_, params_.lamp_tolerance) >= params_.lamp_agreement) {
     cv::Mat ratio, base;
     cv::max(prev_, 4.f, base);
     cv::divide(cur, base, ratio);

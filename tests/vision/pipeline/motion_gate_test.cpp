@@ -247,5 +247,34 @@ TEST(MotionGate, AFlickeringLightDoesNotTakeAnArmComingInIntoTheScene) {
   EXPECT_LE(delay, 300);
 }
 
+// The board with a green sleeve over its left part, `width` pixels from the image's edge, in two shades (its
+// folds).
+cv::Mat chequered_scene_with_sleeve(int width) {
+  cv::Mat img = chequered_scene(0);
+  for (int y = 0; y < img.rows; ++y)
+    for (int x = 0; x < width && x < img.cols; ++x)
+      img.at<cv::Vec3b>(y, x) = ((x / 4 + y / 7) % 3) ? cv::Vec3b(40, 120, 35) : cv::Vec3b(20, 70, 15);
+  return img;
+}
+
+// cotulenh seed 8821005, game 9 (eval-vision cotulenh --simulations 20): a green sleeve came in over most of the
+// view in one frame and rested for a frame. It shifted every channel's median as a lamp does (gains 0.51 / 0.77 /
+// 0.46), so the settled scene was carried over to it; once it had gone, its ghost lay from the image's edge over
+// the board and held it, and with a hand back within the 8 s a change takes to become part of the scene, 11 of 13
+// hands leaving never settled and no move was recorded. A lamp changes the whole picture alike (0.47 to 0.82 of
+// the watched pixels by its gains in that run's lamps); an arm changes only what it covers, each pixel its own way.
+TEST(MotionGate, ASleeveThatShiftsThePicturesColourAsALampDoesIsNotTakenIntoTheScene) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return chequered_scene(0); })) << "the board never settled";
+
+  for (int i = 0; i < 4; ++i, t += kFrameMs) gate.update(chequered_scene_with_sleeve(40), t);      // in, and rests
+  for (int i = 0; i < 6; ++i, t += kFrameMs) gate.update(chequered_scene_with_sleeve(40 + i), t);  // moves a man
+  const int64_t delay = settle_delay(gate, t, 30, [] { return chequered_scene(0); });
+  ASSERT_GE(delay, 0) << "never settled after the sleeve left";
+  EXPECT_LE(delay, 300);
+}
+
 }  // namespace
 }  // namespace sb::vision
