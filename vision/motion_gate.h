@@ -10,7 +10,8 @@
 // hand resting over the board, or whose skin comes within a few pixels of the zone: a hand resting with only its
 // fingertips or knuckles over the zone's edge — keeps the board unsettled; a piece put down or taken beside the board
 // does not reach from the edge over it; the settled scene never takes in a change that comes from the edge — a hand
-// resting beside the board when it settles, or one that came there while it stayed settled — so such a hand
+// resting beside the board when it settles, or one that came there while it stayed settled — nor a shadow beside
+// the board (an arm's, whose darkening of the dark table is too small to join it to the edge), so such a hand
 // shows whole when it creeps over the board and is no change once gone; anything still holding the board after
 // `absorb_ms` becomes part of the scene) → settled when nothing moved for `still_ms`. debug_image() shows what
 // moved, what changed and what holds the board.
@@ -122,6 +123,7 @@ class MotionGate {
   int64_t covered_still_since_ = -1;  // covered without motion since then (a lamp switched off in a dark room)
   cv::Mat diff_, moving_;
   cv::Mat static_change_, holding_;
+  cv::Mat beside_shadow_;  // changed pixels outside the zone that only darkened, alike in every channel: a shadow
   double noise_ = 2.0;
   bool have_prev_ = false;
   bool settled_ = false;
