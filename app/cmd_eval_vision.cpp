@@ -38,6 +38,7 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -588,6 +589,9 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
   }
   bool learnt = false;
   int unconfirmed_tries = 0;  // as the referee counts them (app/vision_input.cpp)
+  // When the start shows no piece of a side (Morris), the referee then names the colours by the first placements
+  // (VisionInput::try_learn_placement); the readings scored here are named as the referee's are.
+  std::optional<vision::FirstPlacements> placements;
   result.gate.begin_video();
   std::string line;
   int n = 0;
@@ -628,7 +632,19 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
           ++unconfirmed_tries <= vision::Pipeline::kUnconfirmedStartTries) {
         std::vector<std::string> problems;
         learnt = pipeline.learn_start(start_tokens, obs.sites, &problems);
-        if (learnt) ++result.learnt;
+        if (learnt) {
+          ++result.learnt;
+          placements.emplace(start_tokens, gv.vocab.sides);
+        }
+      }
+    } else if (obs.read && placements && placements->pending()) {
+      size_t occupied = 0;
+      for (const auto& s : obs.sites) occupied += !s.token.empty();
+      if (occupied > 4) {
+        placements->give_up();  // the game went on without a reading that showed the placements one at a time
+      } else if (const std::optional<std::vector<std::string>> board = placements->board_to_learn(obs.sites)) {
+        std::vector<std::string> problems;
+        if (pipeline.learn(*board, &problems)) placements->learnt(*board);
       }
     }
     result.gate.add_frame(f.t_ms, stable, obs.settled);
