@@ -1,6 +1,7 @@
 #include "vision/board_appearance.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <opencv2/imgproc.hpp>
@@ -14,11 +15,42 @@ namespace sb::vision {
 namespace {
 
 constexpr int kRoles = 6;  // calib::Paint's five, then the bare sheet
+constexpr int kInk = static_cast<int>(calib::Paint::Ink);
 constexpr float kClipped = 250.f;
 
 cv::Point2d apply(const cv::Matx33d& h, double x, double y) {
   cv::Vec3d v = h * cv::Vec3d(x, y, 1);
   return {v[0] / v[2], v[1] / v[2]};
+}
+
+// Whether `obs` is a blend of two of the `n` predicted paints (or one of them) as foreign_mask judges one paint:
+// its brightness within 0.38–1.55 of theirs, and (where it and both paints are bright enough for their hue to
+// tell) its chromaticity within 0.07 of the line between theirs. A paint too dark for its hue to tell adds little
+// of it to a blend: it takes the other's. `line` (−1: none) is the index of the drawn lines' colour
+// (BoardPaint::lines): a line's core shows darker than that, and a pixel less than twice as bright as it has as
+// much of the line as of the paint, whose hue JPEG's chroma and blur leave to chance (a dark brown line's core
+// measured 0.09 off its own hue).
+bool border_explained(const cv::Vec3f& obs, const cv::Vec3f* preds, int n, int line) {
+  const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f;
+  const cv::Vec3f co = obs / (3 * yo);
+  for (int a = 0; a < n; ++a)
+    for (int b = a; b < n; ++b) {
+      const float ya = (preds[a][0] + preds[a][1] + preds[a][2]) / 3.f + 1.f,
+                  yb = (preds[b][0] + preds[b][1] + preds[b][2]) / 3.f + 1.f;
+      const bool with_line = a == line || b == line;
+      const float floor = with_line ? 0.f : 0.38f * std::min(ya, yb);
+      if (yo < floor || yo > 1.55f * std::max(ya, yb)) continue;
+      const float hue_floor = with_line ? std::max(25.f, 2 * (a == line ? ya : yb)) : 25.f;
+      if (yo <= hue_floor || (ya <= 25 && yb <= 25)) return true;
+      cv::Vec3f ca = preds[a] / (3 * ya), cb = preds[b] / (3 * yb);
+      if (ya <= 25) ca = cb;
+      if (yb <= 25) cb = ca;
+      const cv::Vec3f d = cb - ca;
+      const float len2 = d.dot(d);
+      const float t = len2 > 0 ? std::clamp((co - ca).dot(d) / len2, 0.f, 1.f) : 0.f;
+      if (cv::norm(co - (ca + t * d)) <= 0.07) return true;
+    }
+  return false;
 }
 
 // The falloff as foreign_mask and glare_near use it: evaluated at the middle of each block of 8 columns of a row
@@ -57,7 +89,7 @@ thread_local HeldGain held_gain;
 
 }  // namespace
 
-cv::Mat paint_labels(const Rectifier& rect) {
+cv::Mat paint_labels(const Rectifier& rect, cv::Mat* borders) {
   const calib::BoardModel& model = rect.model();
   const CanonicalFrame& tf = rect.top_frame();
   // The board drawn with one pure colour per role, finer than the top-plane image.
@@ -93,19 +125,40 @@ cv::Mat paint_labels(const Rectifier& rect) {
   const cv::Mat k = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5));
   cv::erode(fine, lo, k);
   cv::dilate(fine, hi, k);
+  // What such a pixel may show instead: any of the paints within that reach, or a blend of two of them.
+  cv::Mat near_roles;
+  if (borders) {
+    near_roles = cv::Mat::zeros(fine.size(), CV_8U);
+    for (int r = 0; r < kRoles; ++r) {
+      cv::Mat reach;
+      cv::dilate(fine == r, reach, k);
+      cv::bitwise_or(near_roles, cv::Scalar(1 << r), near_roles, reach);
+    }
+  }
+  // The drawn lines' own pixels (kLineCore): too thin for any to keep the ink's label, they tell its colour.
+  const cv::Mat ink = fine == kInk;
   fine.setTo(kNoPaint, lo != hi);
+  if (borders) {
+    near_roles.setTo(0, fine != kNoPaint);
+    cv::bitwise_or(near_roles, cv::Scalar(kLineCore), near_roles, ink & (fine == kNoPaint));
+  }
 
   // Each top-plane pixel shows the board point H_0⁻¹ · H_h of its own position.
   const cv::Matx33d fwd = rect.plane_homography(0).inv() * rect.plane_homography(rect.top_height_mm());
   cv::Mat labels(tf.size, CV_8U, cv::Scalar(kNoPaint));
+  if (borders) *borders = cv::Mat::zeros(tf.size, CV_8U);
   for (int v = 0; v < tf.size.height; ++v) {
     uchar* o = labels.ptr<uchar>(v);
+    uchar* n = borders ? borders->ptr<uchar>(v) : nullptr;
     for (int u = 0; u < tf.size.width; ++u) {
       const calib::Vec2 mm = tf.to_mm({static_cast<double>(u), static_cast<double>(v)});
       const cv::Point2d b = apply(fwd, mm.x, mm.y);
       const cv::Point2d p = calib::board_image_point({b.x, b.y}, ppm);
       const int x = static_cast<int>(std::lround(p.x)), y = static_cast<int>(std::lround(p.y));
-      if (x >= 0 && y >= 0 && x < fine.cols && y < fine.rows) o[u] = fine.at<uchar>(y, x);
+      if (x >= 0 && y >= 0 && x < fine.cols && y < fine.rows) {
+        o[u] = fine.at<uchar>(y, x);
+        if (n) n[u] = near_roles.at<uchar>(y, x);
+      }
     }
   }
   return labels;
@@ -283,7 +336,7 @@ BoardPaint measure_paint(const cv::Mat& top, const cv::Mat& labels, const cv::Ma
 }
 
 cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint,
-                     const std::vector<cv::Rect>* rois, const std::vector<float>* glare) {
+                     const std::vector<cv::Rect>* rois, const std::vector<float>* glare, const cv::Mat* borders) {
   cv::Mat mask(top.size(), CV_8U, cv::Scalar(kNoPaint));
   if (!paint.ok) return mask;
   const cv::Rect all(0, 0, top.cols, top.rows);
@@ -299,36 +352,90 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
       uchar* o = mask.ptr<uchar>(v);
       // Held from the last multiple of 8, as for the whole image, so a pixel is judged alike either way.
       const float* gains = held_gain.row(paint, top.size(), v);
+      const uchar* near = borders ? borders->ptr<uchar>(v) : nullptr;
       for (int u = roi.x; u < roi.x + roi.width; ++u) {
-        if (l[u] == kNoPaint || !paint.seen[l[u]]) continue;
-        cv::Vec3f pred = paint.colour[l[u]] * gains[u >> 3];
         const cv::Vec3f obs(row[u][0], row[u][1], row[u][2]);
-        // A lamp's glare, as glare_near measures it, is judged on the channels it left below white: a channel
-        // clipped at white tells only that the glare added at least what its paint lacked.
-        if (allowance > 0) {
-          float excess = std::numeric_limits<float>::max();
-          for (int k = 0; k < 3; ++k)
-            if (obs[k] < kClipped) excess = std::min(excess, obs[k] - pred[k]);
-          const float added = excess == std::numeric_limits<float>::max() ? 0.f : std::clamp(excess, 0.f, allowance);
-          pred += cv::Vec3f(added, added, added);
+        auto predict = [&](int role) {
+          cv::Vec3f pred = (role < 0 ? paint.lines : paint.colour[static_cast<size_t>(role)]) * gains[u >> 3];
+          // A lamp's glare, as glare_near measures it, is judged on the channels it left below white: a channel
+          // clipped at white tells only that the glare added at least what its paint lacked.
+          if (allowance > 0) {
+            float excess = std::numeric_limits<float>::max();
+            for (int k = 0; k < 3; ++k)
+              if (obs[k] < kClipped) excess = std::min(excess, obs[k] - pred[k]);
+            const float added = excess == std::numeric_limits<float>::max() ? 0.f : std::clamp(excess, 0.f, allowance);
+            pred += cv::Vec3f(added, added, added);
+          }
+          // The camera shows no channel brighter than white: a paint the light (a lamp switched on) brightens
+          // beyond white in one channel is seen clipped there, and unclipped its prediction's colour is another (Cờ
+          // toán seed 6007801591341153: a light wooden sheet under a warm lamp predicted 280 in red, seen 253, its
+          // empty sites' centres foreign in chroma and read as blue pieces).
+          for (int k = 0; k < 3; ++k) pred[k] = std::min(pred[k], 255.f);
+          return pred;
+        };
+        const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f;
+        if (l[u] != kNoPaint && paint.seen[l[u]]) {
+          const cv::Vec3f pred = predict(l[u]);
+          const float yp = (pred[0] + pred[1] + pred[2]) / 3.f + 1.f;
+          const float q = yo / yp;
+          bool alien = q < 0.38f || q > 1.55f;
+          if (!alien && yo > 25 && yp > 25) {
+            const cv::Vec3f co = obs / (3 * yo), cp = pred / (3 * yp);
+            alien = cv::norm(co - cp) > 0.07;
+          }
+          o[u] = alien ? 1 : 0;
+          continue;
         }
-        // The camera shows no channel brighter than white: a paint the light (a lamp switched on) brightens beyond
-        // white in one channel is seen clipped there, and unclipped its prediction's colour is another (Cờ toán
-        // seed 6007801591341153: a light wooden sheet under a warm lamp predicted 280 in red, seen 253, its empty
-        // sites' centres foreign in chroma and read as blue pieces).
-        for (int k = 0; k < 3; ++k) pred[k] = std::min(pred[k], 255.f);
-        const float yo = (obs[0] + obs[1] + obs[2]) / 3.f + 1.f, yp = (pred[0] + pred[1] + pred[2]) / 3.f + 1.f;
-        const float q = yo / yp;
-        bool alien = q < 0.38f || q > 1.55f;
-        if (!alien && yo > 25 && yp > 25) {
-          const cv::Vec3f co = obs / (3 * yo), cp = pred / (3 * yp);
-          alien = cv::norm(co - cp) > 0.07;
-        }
-        o[u] = alien ? 1 : 0;
+        if (!near || l[u] != kNoPaint || near[u] == 0) continue;
+        // A border between paints (a line and the sheet round it) is judged as a blend of the paints within
+        // reach of it, each as bright or as dark as one alone may be: a colour of none of their hues lies on it
+        // (Cờ tư lệnh's infantry: a light face on the light sheet whose red bar, at the site's centre, runs along
+        // the line below it). Only where every paint within reach is known.
+        std::array<cv::Vec3f, kRoles> preds;
+        int n = 0, line = -1;
+        bool known = true;
+        for (int r = 0; r < kRoles; ++r)
+          if (near[u] & (1 << r)) {
+            if (paint.seen[static_cast<size_t>(r)])
+              preds[static_cast<size_t>(n++)] = predict(r);
+            else if (r == kInk && paint.lines_seen)
+              line = n, preds[static_cast<size_t>(n++)] = predict(-1);
+            else
+              known = false;
+          }
+        if (!known) continue;
+        o[u] = border_explained(obs, preds.data(), n, line) ? 0 : 1;
       }
     }
   }
   return mask;
+}
+
+void measure_lines(const cv::Mat& top, const cv::Mat& borders, BoardPaint& paint) {
+  paint.lines_seen = false;
+  if (!paint.ok || paint.seen[static_cast<size_t>(kInk)]) return;
+  std::array<std::vector<float>, 3> ch;
+  const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
+              sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+  for (int v = 0; v < top.rows; ++v) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    const uchar* b = borders.ptr<uchar>(v);
+    for (int u = 0; u < top.cols; ++u) {
+      if (!(b[u] & kLineCore)) continue;
+      const float g = paint.gain(static_cast<float>(u) * sx, static_cast<float>(v) * sy);
+      for (int c = 0; c < 3; ++c) ch[static_cast<size_t>(c)].push_back(row[u][c] / g);
+    }
+  }
+  if (ch[0].size() < 50) return;
+  // The darker quarter: the pixels drawn in ink are mostly a line's edges, which blur and the fit blend with the
+  // paint beside it; pieces on the crossings hide a fifth of them on a full board.
+  for (int c = 0; c < 3; ++c) {
+    std::vector<float>& v = ch[static_cast<size_t>(c)];
+    const auto q = v.begin() + static_cast<long>(v.size() / 4);
+    std::nth_element(v.begin(), q, v.end());
+    paint.lines[c] = *q;
+  }
+  paint.lines_seen = true;
 }
 
 namespace {

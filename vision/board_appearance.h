@@ -15,9 +15,13 @@ namespace sb::vision {
 
 constexpr uchar kNoPaint = 255;     // a pixel on the border between two paints, or off the sheet
 constexpr int kClippedLevel = 250;  // a channel at this grey level or more may be clipped at white
+// In paint_labels' `borders`: a pixel drawn in ink that is labelled kNoPaint (a line too thin to keep its label).
+constexpr uchar kLineCore = 0x80;
 
-// Paint labels of the level-1 top-plane image (Rectifier::top_frame()), built once per fit.
-cv::Mat paint_labels(const Rectifier& rect);
+// Paint labels of the level-1 top-plane image (Rectifier::top_frame()), built once per fit. `borders`, when
+// given, gets per pixel labelled kNoPaint for lying on a border between paints the roles within its reach (bit k
+// for role k; 0 elsewhere and off the sheet), and kLineCore on the ink of lines drawn too thin for a label.
+cv::Mat paint_labels(const Rectifier& rect, cv::Mat* borders = nullptr);
 
 struct BoardPaint {
   std::array<cv::Vec3f, 6> colour{};  // per paint role (calib::Paint order, then the bare sheet), BGR
@@ -25,6 +29,10 @@ struct BoardPaint {
   // Per role and channel, the share of its sampled pixels at kClippedLevel or more: a lamp that overexposes a
   // light paint clips it, and its measured colour is then less than the light it gets.
   std::array<cv::Vec3f, 6> clipped{};
+  // The colour of lines drawn too thin for paint_labels to label any pixel as ink (measure_lines): what borders
+  // on them is judged as a blend with it. Unknown while lines_seen is false, or when the ink is seen as a role.
+  cv::Vec3f lines{};
+  bool lines_seen = false;
   cv::Vec<float, 6> light;  // log-brightness falloff: a + b·x + c·y + d·x² + e·x·y + f·y² (x, y in 0..1)
   int main_role = -1;       // the role that covers most of the board
   // Per channel, the log-ratio of this picture's colours to the empty board's a set kept, each relative to its
@@ -48,6 +56,10 @@ struct BoardPaint {
 // not to look, e.g. inside discs already known to be pieces; may be empty).
 BoardPaint measure_paint(const cv::Mat& top_bgr, const cv::Mat& labels, const cv::Mat& exclude = cv::Mat());
 
+// BoardPaint::lines, measured over the pixels `borders` (paint_labels') marks kLineCore (at least 50), as each
+// role's colour is: the middle value per channel, the falloff taken out.
+void measure_lines(const cv::Mat& top_bgr, const cv::Mat& borders, BoardPaint& paint);
+
 // Per pixel of a level-1 top-plane image: 1 where the paint model does not explain it (a colour of another hue,
 // or much darker than a shadow or brighter than glare would make the paint there), 0 where it does, kNoPaint
 // where there is no model (borders between paints). With `rois`, only the pixels inside them are judged (the
@@ -55,9 +67,11 @@ BoardPaint measure_paint(const cv::Mat& top_bgr, const cv::Mat& labels, const cv
 // that many grey levels in every channel: a lamp's reflection adds its own light, of about the same amount to
 // each channel, and doubles the brightness of a dark paint where a light paint gains a tenth (measured on the
 // pixel's channels below white, as glare_near does). The prediction is compared clipped at white, as the camera
-// shows it.
+// shows it. With `borders` (paint_labels' roles within reach of each border pixel), the borders between paints
+// are judged too, as a blend of the paints round them: a mark that lies along a drawn line shows there.
 cv::Mat foreign_mask(const cv::Mat& top_bgr, const cv::Mat& labels, const BoardPaint& paint,
-                     const std::vector<cv::Rect>* rois = nullptr, const std::vector<float>* glare = nullptr);
+                     const std::vector<cv::Rect>* rois = nullptr, const std::vector<float>* glare = nullptr,
+                     const cv::Mat* borders = nullptr);
 
 // How much a lamp's glare brightens the board near `centre`: the `share` quantile, over the pixels within `reach`
 // of it painted otherwise than `centre` is (a draughts board's light squares round a dark one: no piece stands

@@ -565,6 +565,12 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   // Only the pixels round the sites' centres are looked at, unless the empty board learnt from is compared
   // with the whole picture.
   const bool whole = set.empty_board_role >= 0 && set.empty_board.size() == top.size();
+  // The borders between paints are judged too (as blends of the paints round them), so that a mark lying along a
+  // line is seen: Cờ tư lệnh's infantry, a light face on the light sheet whose red bar runs along the line through
+  // its site, showed no foreign pixel once the camera was knocked into lining the two up (cotulenh seed
+  // 7512002369046855: the red infantry on k5 read as gone, a capture no piece could make announced illegal). Not
+  // with an empty board kept: its centres are compared with the drawing itself (empty_likeness).
+  const cv::Mat* borders = whole ? nullptr : &rect.paint_borders();
   // A window as wide as foreign_share's wider circle only round a centre that shows too little paint of a kind
   // the paint model knows to be judged in its own circle (a small board's crossing of many lines): the same
   // shares as wide windows everywhere, at a fraction of the pixels.
@@ -645,6 +651,7 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
       correct_paint(set, planes.paint, params_.clipped_ref_share);
     }
   }
+  if (borders && !known) measure_lines(top, *borders, planes.paint);
   const BoardPaint& paint = planes.paint;
   // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is displaced
   // from its base); the level-1 image stands in for the others, shifted by the difference.
@@ -656,9 +663,9 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   };
   if (only || !whole) {
     const std::vector<cv::Rect> rois = rois_round(centre_of, only);
-    planes.foreign = foreign_mask(top, labels, paint, &rois);
+    planes.foreign = foreign_mask(top, labels, paint, &rois, nullptr, borders);
   } else {
-    planes.foreign = foreign_mask(top, labels, paint);
+    planes.foreign = foreign_mask(top, labels, paint, nullptr, nullptr, borders);
   }
   // A site whose centre the paint model does not explain is judged again allowing the glare its surroundings
   // show: a draughts start hides the dark squares, so no picture of them empty is kept, and a lamp's glare on a
@@ -683,7 +690,7 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
           cv::Rect(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1) & all};
       if (roi[0].empty()) continue;
       const std::vector<float> allowance{glare};
-      foreign_mask(top, labels, paint, &roi, &allowance)(roi[0]).copyTo(planes.foreign(roi[0]));
+      foreign_mask(top, labels, paint, &roi, &allowance, borders)(roi[0]).copyTo(planes.foreign(roi[0]));
     }
   }
   if (paint.ok && set.empty_board_role >= 0 && paint.seen[static_cast<size_t>(set.empty_board_role)] &&

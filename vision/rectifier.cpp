@@ -260,8 +260,13 @@ cv::Point2f Rectifier::base_offset(int site, int level) const {
 }
 
 const cv::Mat& Rectifier::paint_labels() const {
-  if (paint_labels_.empty()) paint_labels_ = vision::paint_labels(*this);
+  if (paint_labels_.empty()) paint_labels_ = vision::paint_labels(*this, &paint_borders_);
   return paint_labels_;
+}
+
+const cv::Mat& Rectifier::paint_borders() const {
+  paint_labels();
+  return paint_borders_;
 }
 
 const cv::Mat& Rectifier::base_offset_map(int level) const {

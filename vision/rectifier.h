@@ -85,6 +85,8 @@ class Rectifier {
   const cv::Mat& base_offset_map(int level) const;
   // Paint labels of the level-1 top-plane image (board_appearance.h), made on first use.
   const cv::Mat& paint_labels() const;
+  // The paints within reach of each border pixel of paint_labels() (board_appearance.h), made with them.
+  const cv::Mat& paint_borders() const;
   // Frame pixel of a board point `height_mm` above the board.
   cv::Point2d frame_point(calib::Vec2 mm, double height_mm = 0) const;
   // The homography from the plane `height_mm` above the board (mm) to ideal frame pixels.
@@ -126,7 +128,7 @@ class Rectifier {
   std::vector<cv::Rect> gate_cells_;
   std::vector<std::vector<cv::Point2f>> base_offsets_;  // per level, per site
   std::vector<cv::Mat> base_offset_maps_;               // per level
-  mutable cv::Mat paint_labels_;
+  mutable cv::Mat paint_labels_, paint_borders_;
 };
 
 }  // namespace sb::vision
