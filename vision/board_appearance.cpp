@@ -555,7 +555,8 @@ float GlareField::near(cv::Point2f centre, float reach, float share, float below
   return quantile_near(labels_, centre, reach, share, below, [&](int v) { return excess_row(v); });
 }
 
-float GlareField::near_own(cv::Point2f centre, float inner, float outer, float share, float below) {
+float GlareField::near_own(cv::Point2f centre, float inner, float outer, float share, float below,
+                           const std::vector<Silhouette>& hidden) {
   if (!paint_.ok) return 0;
   const int cx = std::clamp(static_cast<int>(std::lround(centre.x)), 0, labels_.cols - 1);
   const int cy = std::clamp(static_cast<int>(std::lround(centre.y)), 0, labels_.rows - 1);
@@ -574,6 +575,16 @@ float GlareField::near_own(cv::Point2f centre, float inner, float outer, float s
     for (int u = x0; u <= x1; ++u) {
       const float dx = u - centre.x, dy = v - centre.y, d2 = dx * dx + dy * dy;
       if (d2 < inner * inner || d2 > outer * outer || l[u] != own || std::isnan(e[u])) continue;
+      const cv::Point2f p(static_cast<float>(u), static_cast<float>(v));
+      if (std::any_of(hidden.begin(), hidden.end(), [&](const Silhouette& s) {
+            // The nearest point of the segment from the top's centre to the base's.
+            const cv::Point2f ab = s.base - s.top;
+            const float len2 = ab.dot(ab);
+            const float t = len2 > 0 ? std::clamp((p - s.top).dot(ab) / len2, 0.f, 1.f) : 0.f;
+            const cv::Point2f q = p - (s.top + t * ab);
+            return q.dot(q) < s.radius * s.radius;
+          }))
+        continue;
       excess.push_back(e[u]);
       under += e[u] < below;
     }

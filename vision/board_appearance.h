@@ -94,8 +94,14 @@ class GlareField {
   // How much a glare brightens the paint `centre` itself shows, measured round it: the `share` quantile of the
   // excess (as glare_near counts it) over the pixels of that paint between `inner` and `outer` of it (a draughts
   // square's corners, which the man on it leaves bare). 0 when fewer than 30 pixels are counted. With `below` > 0,
-  // a glare less than it is returned as 0 without the pixels being ordered (as near's).
-  float near_own(cv::Point2f centre, float inner, float outer, float share, float below = 0);
+  // a glare less than it is returned as 0 without the pixels being ordered (as near's). The pixels a piece in
+  // `hidden` may show (its top face and its side down to its base) are not counted.
+  struct Silhouette {
+    cv::Point2f top, base;  // the top face's centre and the base's, in top-plane pixels
+    float radius = 0;
+  };
+  float near_own(cv::Point2f centre, float inner, float outer, float share, float below = 0,
+                 const std::vector<Silhouette>& hidden = {});
 
  private:
   // Row v of excess_, measured the first time it is asked for.

@@ -553,6 +553,51 @@ float empty_likeness(const cv::Mat& rel, const cv::Mat& empty, cv::Point2f centr
   return static_cast<float>(cov / std::sqrt(ve * vc));
 }
 
+// How much more the median colour within `radius` of `c` (a face's dots are a small part of it) looks like one of
+// `sides`' bodies than like the paint role most of it shows, as a log-likelihood ratio (`white`: the board's
+// white reference, `illum`: the light there against the board's centre); 0 when it shows too little paint of a
+// known role.
+float body_llr(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& paint,
+               const std::vector<const SideModel*>& sides, const cv::Vec3f& white, float illum, cv::Point2f c,
+               float radius, float* body_d2 = nullptr) {
+  const int m = static_cast<int>(std::ceil(radius));
+  const float r2 = radius * radius;
+  // The paint's own spread: a neighbour's shadow darkens it (the paint model takes down to 0.38 of its light
+  // for a shadow), its chroma stays.
+  const cv::Vec3f paint_sd(0.25f, 0.03f, 0.03f);
+  auto norm2 = [](const cv::Vec3f& a, const cv::Vec3f& b, const cv::Vec3f& sd) {
+    float s = 0;
+    for (int k = 0; k < 3; ++k) s += (a[k] - b[k]) * (a[k] - b[k]) / (sd[k] * sd[k]);
+    return s;
+  };
+  thread_local std::vector<float> ch[3];
+  for (auto& v : ch) v.clear();
+  std::array<int, 6> roles{};
+  const int x0 = std::max(0, cvRound(c.x) - m), x1 = std::min(top.cols - 1, cvRound(c.x) + m);
+  const int y0 = std::max(0, cvRound(c.y) - m), y1 = std::min(top.rows - 1, cvRound(c.y) + m);
+  for (int v = y0; v <= y1; v += 2) {
+    const auto* row = top.ptr<cv::Vec3b>(v);
+    const uchar* l = labels.ptr<uchar>(v);
+    for (int u = x0; u <= x1; u += 2) {
+      const float dx = u - c.x, dy = v - c.y;
+      if (dx * dx + dy * dy > r2) continue;
+      for (int k = 0; k < 3; ++k) ch[k].push_back(row[u][k]);
+      if (l[u] < roles.size() && paint.seen[l[u]]) ++roles[l[u]];
+    }
+  }
+  const auto role = std::max_element(roles.begin(), roles.end());
+  if (ch[0].size() < 8 || *role == 0) return 0;
+  const cv::Vec3f local_white = white * illum;
+  const cv::Vec3f seen = div(cv::Vec3f(median_of(ch[0]), median_of(ch[1]), median_of(ch[2])), local_white);
+  const cv::Vec3f paint_rel =
+      div(paint.colour[static_cast<size_t>(role - roles.begin())] * (paint.gain(0.5f, 0.5f) * illum), local_white);
+  const cv::Vec3f f = colour_features(seen);
+  float best = 1e9f;
+  for (const SideModel* s : sides) best = std::min(best, norm2(f, colour_features(s->body), s->body_sd));
+  if (body_d2) *body_d2 = best;
+  return 0.5f * (norm2(f, colour_features(paint_rel), paint_sd) - best);
+}
+
 }  // namespace
 
 void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set,
@@ -674,17 +719,53 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
     const float pitch_px = static_cast<float>(rect.model().pitch_mm * tf.px_per_mm);
     const cv::Rect all(0, 0, top.cols, top.rows);
     GlareField field(top, labels, paint);
+    // The sites that show a piece, whose top and side the own glare leaves out: the pieces known when learning,
+    // else those whose centre looks like a learnt side's body (each judged once, when first asked; −1: not yet).
+    std::vector<const SideModel*> sides;
+    if (!pieces)
+      for (char s : vocab_.sides)
+        if (const SideModel* side = set.side(s)) sides.push_back(side);
+    std::vector<signed char> shows_piece(details.size(), -1);
+    const float gx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
+                gy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
+    auto holds_piece = [&](size_t j) {
+      if (pieces) return static_cast<bool>((*pieces)[j]);
+      if (sides.empty()) return false;
+      if (shows_piece[j] < 0) {
+        const cv::Point2f cj = centre_of(j);
+        const float illum = std::clamp(paint.gain(cj.x * gx, cj.y * gy) / paint.gain(0.5f, 0.5f), 0.4f, 2.5f);
+        float body_d2 = 0;
+        const float llr = body_llr(top, labels, paint, sides, paint.reference(), illum, cj, radius, &body_d2);
+        shows_piece[j] = llr > 0 && body_d2 <= params_.own_glare_piece_sd * params_.own_glare_piece_sd;
+      }
+      return shows_piece[j] > 0;
+    };
+    std::vector<GlareField::Silhouette> hidden;
     for (size_t i = 0; i < details.size(); ++i) {
       if (only && !(*only)[i]) continue;
       const cv::Point2f c = centre_of(i);
       if (foreign_share(planes.foreign, c, radius) <= 0) continue;
       float glare = field.near(c, params_.glare_reach * pitch_px, params_.glare_share, params_.glare_min);
-      if (params_.own_glare_gain > 0)
+      if (params_.own_glare_gain > 0) {
+        hidden.clear();
+        const cv::Point2f here = site_centre(i);
+        for (size_t j = 0; j < details.size(); ++j) {
+          const cv::Point2f site = site_centre(j);
+          if (cv::norm(site - here) > params_.own_glare_neighbours * pitch_px || !holds_piece(j)) continue;
+          // At the site's centre and where its disc was found: a man lies up to 0.15 pitch off his site's centre,
+          // and a light man's rim seen steeply is weak enough for the disc to be found off him.
+          const Disc& d = details[j].disc;
+          const cv::Point2f drop = rect.base_offset(static_cast<int>(j), 1);
+          const float cover = 1.15f * std::max(d.radius, radius);
+          hidden.push_back({centre_of(j), site + drop, cover});
+          if (d.level == 1 && d.radius > 0) hidden.push_back({d.centre, d.centre + drop, cover});
+        }
         // Only an own glare that reaches glare_min once multiplied counts: less is not measured (0).
         glare = std::max(
             glare, params_.own_glare_gain * field.near_own(c, params_.own_glare_inner * pitch_px,
                                                            params_.own_glare_outer * pitch_px, params_.own_glare_share,
-                                                           params_.glare_min / params_.own_glare_gain));
+                                                           params_.glare_min / params_.own_glare_gain, hidden));
+      }
       if (glare < params_.glare_min) continue;
       const std::vector<cv::Rect> roi{
           cv::Rect(static_cast<int>(c.x) - m, static_cast<int>(c.y) - m, 2 * m + 1, 2 * m + 1) & all};
@@ -798,56 +879,15 @@ void CellReader::measure_body(const Rectifier& rect, const Planes& planes, const
   for (char c : vocab_.sides)
     if (const SideModel* m = set.side(c)) sides.push_back(m);
   if (sides.empty() || !planes.paint.ok || planes.top.empty()) return;
-  const cv::Mat& top = planes.top[0];
-  const cv::Mat& labels = rect.paint_labels();
-  const BoardPaint& paint = planes.paint;
   const CanonicalFrame& tf = rect.top_frame();
   const float radius = static_cast<float>(params_.centre_pitches * rect.model().pitch_mm * tf.px_per_mm);
-  const int m = static_cast<int>(std::ceil(radius));
-  const float r2 = radius * radius;
-  // The paint's own spread: a neighbour's shadow darkens it (the paint model takes down to 0.38 of its light
-  // for a shadow), its chroma stays.
-  const cv::Vec3f paint_sd(0.25f, 0.03f, 0.03f);
-  auto norm2 = [](const cv::Vec3f& a, const cv::Vec3f& b, const cv::Vec3f& sd) {
-    float s = 0;
-    for (int k = 0; k < 3; ++k) s += (a[k] - b[k]) * (a[k] - b[k]) / (sd[k] * sd[k]);
-    return s;
-  };
-  std::vector<float> ch[3];
   for (size_t i = 0; i < details.size(); ++i) {
     if (only && !(*only)[i]) continue;
     SiteDetail& d = details[i];
     cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
     const int level = d.disc.level;
     if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
-    // The centre's median colour (a face's dots are a small part of it) and the paint role most of it shows.
-    for (auto& v : ch) v.clear();
-    std::array<int, 6> roles{};
-    const int x0 = std::max(0, cvRound(c.x) - m), x1 = std::min(top.cols - 1, cvRound(c.x) + m);
-    const int y0 = std::max(0, cvRound(c.y) - m), y1 = std::min(top.rows - 1, cvRound(c.y) + m);
-    for (int v = y0; v <= y1; v += 2) {
-      const auto* row = top.ptr<cv::Vec3b>(v);
-      const uchar* l = labels.ptr<uchar>(v);
-      for (int u = x0; u <= x1; u += 2) {
-        const float dx = u - c.x, dy = v - c.y;
-        if (dx * dx + dy * dy > r2) continue;
-        for (int k = 0; k < 3; ++k) ch[k].push_back(row[u][k]);
-        if (l[u] < roles.size() && paint.seen[l[u]]) ++roles[l[u]];
-      }
-    }
-    const auto role = std::max_element(roles.begin(), roles.end());
-    if (ch[0].size() < 8 || *role == 0) {
-      d.body = 0;
-      continue;
-    }
-    const cv::Vec3f local_white = white * d.illum;
-    const cv::Vec3f seen = div(cv::Vec3f(median_of(ch[0]), median_of(ch[1]), median_of(ch[2])), local_white);
-    const cv::Vec3f paint_rel =
-        div(paint.colour[static_cast<size_t>(role - roles.begin())] * (paint.gain(0.5f, 0.5f) * d.illum), local_white);
-    const cv::Vec3f f = colour_features(seen);
-    float best = 1e9f;
-    for (const SideModel* s : sides) best = std::min(best, norm2(f, colour_features(s->body), s->body_sd));
-    const float llr = 0.5f * (norm2(f, colour_features(paint_rel), paint_sd) - best);
+    const float llr = body_llr(planes.top[0], rect.paint_labels(), planes.paint, sides, white, d.illum, c, radius);
     d.body = std::clamp(llr / 6.f, -1.f, 1.f);
   }
 }

@@ -102,6 +102,21 @@ struct ReaderParams {
   float own_glare_outer = 0.75f;
   float own_glare_share = 0.25f;
   float own_glare_gain = 3.f;
+  // Those corners are bare only round pieces seen from above: a tilted view shows a piece's side down to its
+  // base, over its own square's corners on the side away from the camera and over its diagonal neighbours' facing
+  // it, and a light man's side there passes for glare that explains his own face (international seed 9702101
+  // image 32: stone men at a 43° tilt, their squares' corners 8-81 grey levels "glared", every white man of the
+  // start read empty and the set refused). Not counted: what a piece at the site or at another within
+  // own_glare_neighbours pitches may show (its top face and side, 1.15 times the disc's radius). A piece is one
+  // known when learning; when reading, a site whose centre looks more like a learnt side's body than like the
+  // paint (SiteDetail::body above 0) and lies within own_glare_piece_sd of that body (the root of the summed
+  // squares of its colour features' deviations over SideModel::body_sd). A glare on an empty square does not give
+  // its paint a side's colour: the spot of SpotGlare's square 22, brighter than its paint by more than a shadow
+  // explains, is nearer the green men's body than its wood (body above 0) yet 15 deviations from it; the men of
+  // that test, of OwnGlare's and of image 32 lie within 3.3 of their side's (black men on near-black squares the
+  // farthest), a few of CotoanLamp's pieces under its lamp up to 5.5 (not left out: the glare read as before).
+  float own_glare_neighbours = 1.5f;
+  float own_glare_piece_sd = 4.f;
   // A learnt set predicts its roles' colours from the least covered role's (correct_paint); in a channel of that
   // role learnt unclipped where this share more of its pixels are now clipped at white than in its least newly
   // clipped channel (a coloured lamp switched on), a role keeps its own measured colour when that is more (above
