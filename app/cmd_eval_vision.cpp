@@ -638,10 +638,8 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
         }
       }
     } else if (obs.read && placements && placements->pending()) {
-      size_t occupied = 0;
-      for (const auto& s : obs.sites) occupied += !s.token.empty();
-      if (occupied > 4) {
-        placements->give_up();  // the game went on without a reading that showed the placements one at a time
+      if (placements->gone_past(obs.sites)) {
+        placements->give_up();
       } else if (const std::optional<std::vector<std::string>> board = placements->board_to_learn(obs.sites)) {
         std::vector<std::string> problems;
         if (pipeline.learn(*board, &problems)) placements->learnt(*board);

@@ -100,9 +100,7 @@ bool VisionInput::try_learn(const vision::BoardObservation& obs) {
 
 bool VisionInput::try_learn_placement(const vision::BoardObservation& obs) {
   if (!placements_ || !placements_->pending()) return false;
-  size_t occupied = 0;
-  for (const auto& s : obs.sites) occupied += !s.token.empty();
-  if (occupied > 4) {  // the game has gone on without a reading that showed the placements one at a time
+  if (placements_->gone_past(obs.sites)) {
     std::cerr << "referee: the side colours could not be learnt from the first placements; reading with the "
                  "colours as guessed\n";
     placements_->give_up();

@@ -52,4 +52,10 @@ void FirstPlacements::learnt(const std::vector<std::string>& board) {
   ++next_;
 }
 
+bool FirstPlacements::gone_past(const std::vector<SiteReading>& sites) const {
+  const auto occupied =
+      std::count_if(sites.begin(), sites.end(), [](const SiteReading& s) { return !s.token.empty(); });
+  return pending() && occupied > 4;
+}
+
 }  // namespace sb::vision

@@ -53,10 +53,14 @@ class FirstPlacements {
   // No more learning this way (the game went on without it).
   void give_up() { next_ = sides_.size(); }
 
+  // Whether a settled reading shows the game gone on past its first placements (more than four men on the board)
+  // with colours still to learn: they can no longer be learnt one placement at a time.
+  bool gone_past(const std::vector<SiteReading>& sites) const;
+
  private:
   std::vector<std::string> start_;
   std::string sides_;
-  size_t next_ = 0;  // index into sides_ of the next side to learn
+  size_t next_ = 0;                  // index into sides_ of the next side to learn
   std::vector<std::string> placed_;  // per site, the placements learnt so far
 };
 

@@ -260,6 +260,24 @@ bool shadow_like(const cv::Vec3f& now, const cv::Vec3f& before, const cv::Vec3d&
   return hi < 1 && hi <= tint * lo;
 }
 
+// The changed pixels outside the zone that are a shadow on the settled scene (shadow_like; `light`: the gain field
+// between them).
+cv::Mat shadows_beside(const cv::Mat& changed, const cv::Mat& zone, const cv::Mat& cur, const cv::Mat& reference,
+                       const GainField& light, double tint) {
+  cv::Mat out = cv::Mat::zeros(changed.size(), CV_8U);
+  const double sx = 2.0 / std::max(1, cur.cols - 1), sy = 2.0 / std::max(1, cur.rows - 1);
+  for (int y = 0; y < changed.rows; ++y) {
+    const uchar* c = changed.ptr<uchar>(y);
+    const uchar* z = zone.ptr<uchar>(y);
+    const auto* pc = cur.ptr<cv::Vec3f>(y);
+    const auto* pr = reference.ptr<cv::Vec3f>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < changed.cols; ++x)
+      if (c[x] && !z[x] && shadow_like(pc[x], pr[x], light.at(x, y, sx, sy), tint)) o[x] = 255;
+  }
+  return out;
+}
+
 double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
   if (idx.empty()) return 0;
   std::vector<float> v;
@@ -407,32 +425,14 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   // Static check against the settled scene: something lying across the ring round the board zone.
   static_change_.release();
   holding_.release();
-  beside_shadow_.release();
+  GainField light;  // the static check's light on the settled scene
   if (!reference_.empty() && !r.disturbed) {
     cv::Mat s;
-    const GainField light = fit_gain_field(cur, reference_, sample_idx_);
+    light = fit_gain_field(cur, reference_, sample_idx_);
     field_difference(cur, reference_, light, s);
     cv::Mat& changed = static_change_;
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
     holding_ = cv::Mat::zeros(changed.size(), CV_8U);
-    // A shadow beside the board is the shadow of something over or near it (an arm reaching in from the side):
-    // it must not come into the settled scene. On the dark table it darkens too little to join the arm's change,
-    // so it is no edge part; taken in, it showed as a lightening when the arm left, which joined the table's
-    // edge and held the board until the next knock of the camera (morris9 seed 8822009, game 19: 9 of 13
-    // hands never settled).
-    beside_shadow_ = cv::Mat::zeros(changed.size(), CV_8U);
-    {
-      const double sx = 2.0 / std::max(1, cur.cols - 1), sy = 2.0 / std::max(1, cur.rows - 1);
-      for (int y = 0; y < changed.rows; ++y) {
-        const uchar* c = changed.ptr<uchar>(y);
-        const uchar* z = zone_.ptr<uchar>(y);
-        const auto* pc = cur.ptr<cv::Vec3f>(y);
-        const auto* pr = reference_.ptr<cv::Vec3f>(y);
-        uchar* o = beside_shadow_.ptr<uchar>(y);
-        for (int x = 0; x < changed.cols; ++x)
-          if (c[x] && !z[x] && shadow_like(pc[x], pr[x], light.at(x, y, sx, sy), params_.shadow_tint)) o[x] = 255;
-      }
-    }
     // An arm lies across the ring: a changed part that comes in from the gate image's edge (the player), crosses
     // the ring and reaches well into the board zone (the hand over the board). A piece taken from or put down
     // beside the board, even at its very edge, does not reach from the image's edge to over the board.
@@ -501,7 +501,13 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
     if (reference_.empty() || static_change_.empty()) {
       reference_ = cur.clone();
     } else {
-      cur.copyTo(reference_, ~(edge_parts(static_change_) | beside_shadow_));
+      // A shadow beside the board is the shadow of something over or near it (an arm reaching in from the side):
+      // it must not come into the settled scene. On the dark table it darkens too little to join the arm's
+      // change, so it is no edge part; taken in, it showed as a lightening when the arm left, which joined the
+      // table's edge and held the board until the next knock of the camera (morris9 seed 8822009, game 19: 9 of
+      // 13 hands never settled).
+      cur.copyTo(reference_, ~(edge_parts(static_change_) |
+                               shadows_beside(static_change_, zone_, cur, reference_, light, params_.shadow_tint)));
     }
   } else if (now_settled) {
     cv::Mat followed;

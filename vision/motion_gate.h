@@ -123,7 +123,6 @@ class MotionGate {
   int64_t covered_still_since_ = -1;  // covered without motion since then (a lamp switched off in a dark room)
   cv::Mat diff_, moving_;
   cv::Mat static_change_, holding_;
-  cv::Mat beside_shadow_;  // changed pixels outside the zone that only darkened, alike in every channel: a shadow
   double noise_ = 2.0;
   bool have_prev_ = false;
   bool settled_ = false;
