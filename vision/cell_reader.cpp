@@ -828,11 +828,18 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
         o[u] = alien ? 1 : 0;
       }
     }
+    // The drawing is compared where it lies: a point's ink is at board level, which the top plane shows displaced
+    // from the site's centre by the pieces' height (base_offset), under a piece's side. Round the top's centre a
+    // steep view shows the board beside the point (morris9 seed 8822009 game 8: a line beside c3 at a 42° tilt,
+    // stone men 6.6 mm tall), and there a white man's shadow on the line's side looked 0.68 like the drawing, so
+    // that the man put down after a lamp came on read empty.
     if (params_.empty_likeness_min > 0)
-      for (size_t i = 0; i < details.size(); ++i)
-        if (!only || (*only)[i])
-          details[i].empty_likeness =
-              empty_likeness(rel, set.empty_board, centre_of(i), radius, params_.empty_contrast_min);
+      for (size_t i = 0; i < details.size(); ++i) {
+        if (only && !(*only)[i]) continue;
+        const cv::Point2f point =
+            cv::Point2f(tf.to_px(rect.model().sites[i].centre)) + rect.base_offset(static_cast<int>(i), 1);
+        details[i].empty_likeness = empty_likeness(rel, set.empty_board, point, radius, params_.empty_contrast_min);
+      }
   }
   const float sx = 1.f / static_cast<float>(std::max(1, top.cols - 1)),
               sy = 1.f / static_cast<float>(std::max(1, top.rows - 1));
