@@ -928,6 +928,40 @@ void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& 
   }
 }
 
+void CellReader::centre_stray_discs(const Rectifier& rect, const Planes& planes, const PieceSet& set,
+                                    std::vector<SiteDetail>& details, const std::vector<size_t>& sites,
+                                    cv::Vec3f white) const {
+  std::vector<const SideModel*> sides;
+  for (char c : vocab_.sides)
+    if (const SideModel* m = set.side(c)) sides.push_back(m);
+  if (sides.empty()) return;
+  const CanonicalFrame& tf = rect.top_frame();
+  // The deviations (SideModel::body_sd) of a face's body from the nearest learnt side's.
+  auto off_sides = [&](const Disc& disc, float illum) {
+    const cv::Vec3f f = colour_features(div(cut_face(planes.top[0], disc).body, white * illum));
+    float best = 1e9f;
+    for (const SideModel* m : sides) {
+      const cv::Vec3f g = colour_features(m->body);
+      float d2 = 0;
+      for (int k = 0; k < 3; ++k) d2 += (f[k] - g[k]) * (f[k] - g[k]) / (m->body_sd[k] * m->body_sd[k]);
+      best = std::min(best, d2);
+    }
+    return std::sqrt(best);
+  };
+  for (size_t k = 0; k < details.size(); ++k) {
+    SiteDetail& d = details[k];
+    if (!d.occupied || d.disc.level != 1 || d.disc.radius <= 0) continue;
+    const cv::Point2f site = tf.to_px(rect.model().sites[sites[k]].centre);
+    if (cv::norm(d.disc.centre - site) <= params_.stray_disc_offset * d.disc.radius) continue;
+    Disc centred = d.disc;
+    centred.centre = site;
+    const float at_centre = off_sides(centred, d.illum);
+    if (at_centre > params_.stray_disc_fit_sd) continue;
+    const float at_disc = off_sides(d.disc, d.illum);
+    if (at_disc > params_.stray_disc_fit_sd && at_centre * params_.stray_disc_better < at_disc) d.disc = centred;
+  }
+}
+
 void CellReader::read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details,
                             cv::Vec3f white) const {
   (void)rect;
@@ -1537,6 +1571,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
       }
     }
     clock.lap("occupancy");
+    centre_stray_discs(rect, planes, set, sub, idx, white);
     read_faces(rect, planes, sub, white);
     clock.lap("faces");
     assign_sides(set, sub, white);

@@ -122,6 +122,15 @@ struct ReaderParams {
   // clipped channel (a coloured lamp switched on), a role keeps its own measured colour when that is more (above
   // 1: never).
   float clipped_ref_share = 0.05f;
+  // centre_stray_discs: morris9 seed 9704101 image 37, black stones on a light sheet under a low lamp: the
+  // circles found for the men on g7 and g4 lay a radius and more off them, on the sheet, whose colour was nearer
+  // the white men's than the black's and the men read white (their faces 7.9 and 6.7 deviations from the
+  // nearest side's body, faces cut round the sites' centres 2.8 and 3.0). A face cut round the site's centre is
+  // taken when the disc's face fits no learnt side's body within stray_disc_fit_sd deviations, the centre's does,
+  // and stray_disc_better times better.
+  float stray_disc_offset = 0.5f;
+  float stray_disc_fit_sd = 4.f;
+  float stray_disc_better = 2.f;
   float min_mark_contrast = 14.f;  // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size
   // shows fewer than two pieces to measure: the board's own drawn circles (Morris' points) would be measured
@@ -249,6 +258,12 @@ class CellReader {
   void measure_body(const Rectifier& rect, const Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details,
                     cv::Vec3f white, const std::vector<bool>* only = nullptr) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
+  // A dark man's top shows no rim against his own dark side, and the best circle near his site may lie on the
+  // board beside him. An occupied site (`details[k]` of site `sites[k]`) whose level-1 disc lies more than
+  // ReaderParams::stray_disc_offset radii off its centre takes a disc round the centre when the disc's face looks
+  // like no learnt side's and a face cut round the centre does (ReaderParams::stray_disc_*).
+  void centre_stray_discs(const Rectifier& rect, const Planes& planes, const PieceSet& set,
+                          std::vector<SiteDetail>& details, const std::vector<size_t>& sites, cv::Vec3f white) const;
   void read_faces(const Rectifier& rect, Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_sides(const PieceSet& set, std::vector<SiteDetail>& details, cv::Vec3f white) const;
   void assign_kinds(const PieceSet& set, std::vector<SiteDetail>& details) const;
