@@ -1,7 +1,10 @@
 #include "arbiter/inference.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "engines/common/errors.h"
 
@@ -189,6 +192,49 @@ double board_cost(const Frame& f, const Observation& board, const Weights& w) {
   return cost;
 }
 
+// Whether the frame surely shows a piece of the last move in hand: one that stands in
+// both positions where they differ (the piece that moved, a stack's top piece) and stands
+// in neither place in the frame. A board with every piece down between the two positions
+// is no such board: it may be a move out of turn (the capturing man back, the piece it
+// took not yet), which the referee announces if it stays.
+bool piece_in_hand(const Frame& f, const Observation& now, const Observation& back, const Weights& w) {
+  std::map<std::pair<char, char>, std::array<int, 3>> count;  // now, back, frame
+  const int n = static_cast<int>(now.sites.size());
+  for (int i = 0; i < n; ++i) {
+    if (now.sites[i] == back.sites[i]) continue;
+    if (!w.sure(i)) return false;
+    const Token* tokens[3] = {&now.sites[i], &back.sites[i], &f.board.sites[i]};
+    for (int k = 0; k < 3; ++k)
+      if (!tokens[k]->empty()) ++count[{tokens[k]->side, tokens[k]->kind}][static_cast<size_t>(k)];
+  }
+  for (const auto& [token, c] : count)
+    if (std::min(c[0], c[1]) > c[2]) return true;
+  return false;
+}
+
+// The cost of reading the frame as the last move being taken back, a piece of it in hand
+// (piece_in_hand), or infeasible: every site reads as the board stands or as `back`, or
+// empty where the two differ (a stack lifted whole, its tank put back before the militia
+// that had boarded it); some site surely no longer reads as the board stands, and some
+// surely not yet as `back`.
+double takeback_under_way_cost(const Frame& f, const Observation& now, const Observation& back, const Weights& w) {
+  const std::vector<Token>& seen = f.board.sites;
+  double cost = 0;
+  bool progress = false, complete = true;
+  const int n = static_cast<int>(now.sites.size());
+  for (int i = 0; i < n; ++i) {
+    const Token& o = seen[i];
+    if (w.refutes(i, o, now.sites[i])) progress = true;
+    if (w.refutes(i, o, back.sites[i])) complete = false;
+    if (o == now.sites[i] || o == back.sites[i]) continue;
+    if (o.empty() && !(now.sites[i] == back.sites[i])) continue;
+    cost += std::min(w.over(i, o, now.sites[i]), w.over(i, o, back.sites[i]));
+    if (cost == kInfeasible) return kInfeasible;
+  }
+  if (!progress || complete || !piece_in_hand(f, now, back, w)) return kInfeasible;
+  return cost;
+}
+
 bool intersects(const std::vector<int>& sorted_a, const std::vector<int>& sorted_b) {
   auto a = sorted_a.begin(), b = sorted_b.begin();
   while (a != sorted_a.end() && b != sorted_b.end()) {
@@ -228,6 +274,22 @@ bool shows_whole(const Frame& f, const Successor& s, const Weights& w) {
   for (int i : s.changed)
     if (w.refutes(i, f.board.sites[i], after[i])) return false;
   return true;
+}
+
+// Whether the reading `v` of the frame (difference `x` from `position`) plays first a move
+// the frame shows nowhere: every site it changes reads as before it, and no reply that is
+// known changes them back (as a Morris mill takes the piece just placed). Such a move rests
+// on doubtful readings alone (an air force "shot down" where the frame still shows it, in
+// doubt since a lamp was switched on).
+bool plays_unseen_move(Position& position, const Diff& x, const Verdict& v) {
+  if (v.kind != Reading::Moves || (v.moves.size() < 2 && !v.then_under_way)) return false;
+  Successor& s1 = position.successor(static_cast<size_t>(v.moves[0]));
+  if (intersects(s1.changed, x.all)) return false;
+  if (v.moves.size() < 2) return true;
+  const Successor& s2 = s1.next->successor(static_cast<size_t>(v.moves[1]));
+  for (int i : s1.changed)
+    if (!s2.changes(i)) return true;
+  return false;
 }
 
 int mismatches(const Frame& f, const Diff& x, const Successor& s) {
@@ -474,11 +536,12 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
     best.alternatives.assign(all.begin() + 1, all.end());
   }
 
-  // A return to an earlier position, the most recent first.
-  if (!earlier.empty() && best.cost > options.takeback_prior) {
+  // A return to an earlier position, the most recent first; whatever its cost, before a move no reading shows.
+  const bool unseen_move = plays_unseen_move(position, x, best);
+  if (!earlier.empty() && (best.cost > options.takeback_prior || unseen_move)) {
     for (int k = static_cast<int>(earlier.size()) - 1; k >= 0; --k) {
       double c = board_cost(frame, *earlier[k], w) + options.takeback_prior;
-      if (c < best.cost) {
+      if (c < best.cost || (unseen_move && best.kind == Reading::Moves && c < kInfeasible)) {
         best = Verdict{};
         best.kind = Reading::Takeback;
         best.cost = c;
@@ -486,6 +549,20 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
         best.takeback_to = k;
         best.ambiguous = under_way <= c - options.takeback_prior;
       }
+    }
+  }
+  // The last move being taken back, a piece of it in hand: the board waits for it as for a move under way. Dearer
+  // than a finished takeback and than reading on with a move of the side to move that the frame shows.
+  if (!earlier.empty() &&
+      (best.cost > options.takeback_prior + options.under_way_prior || (unseen_move && best.kind == Reading::Moves))) {
+    const double c = takeback_under_way_cost(frame, position.seen(), *earlier.back(), w) + options.takeback_prior +
+                     options.under_way_prior;
+    if (c < best.cost || (unseen_move && best.kind == Reading::Moves && c < kInfeasible)) {
+      best = Verdict{};
+      best.kind = Reading::UnderWay;
+      best.cost = c;
+      best.fit = c - options.takeback_prior - options.under_way_prior;
+      best.squares = x.confident;
     }
   }
   if (best.kind == Reading::Moves) best.under_way_fit = under_way;

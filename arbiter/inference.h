@@ -17,8 +17,14 @@
 //                  after the move, or the moving piece rests on a waypoint or is
 //                  lifted (a mill made but no piece removed yet, jumped pieces not
 //                  all removed, an air force over its target, a piece taken by
-//                  replacement off the board before its capturer lands there)
+//                  replacement off the board before its capturer lands there);
+//                  or the last move being taken back, a piece of it in hand (a
+//                  stack lifted whole off the point it had moved to)
 //   takeback       the board is back at an earlier position of the game
+// A reading that plays a move the frame shows nowhere (every site it changes read
+// as before it, in doubt, and no reply changing them back) comes after a takeback
+// and a takeback under way whatever they cost: the doubtful readings would make
+// the move by themselves.
 // When none fits: `illegal` if one physical move of the side to move explains the
 // change (Rules::explain_change), possibly after a legal move of the other side;
 // otherwise `unclear`.
