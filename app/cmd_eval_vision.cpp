@@ -561,6 +561,9 @@ uint64_t simulation_seed(uint64_t seed, int i) {
 struct VideoResult {
   vision::GateTally gate{1000};
   vision::ReadTally reads;
+  // The reads made with a set learnt before them: the referee plays on these, while the reads before (the start
+  // read with the defaults, a set that looks nothing like the renderer's) only serve to learn from.
+  vision::ReadTally reads_learnt;
   int learnt = 0;  // videos whose set was learnt from the start
 };
 
@@ -625,6 +628,7 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
     f.index = n - 1;
     const vision::BoardObservation obs = pipeline.process(f);
     const bool stable = t.value("stable", true);
+    const bool read_with_learnt_set = learnt;
     if (obs.read && !learnt) {
       // The referee's rule (app/vision_input.cpp): learn from the first settled reading that the set in use reads
       // as the start (vision::looks_like_start), or that the learnt set confirms is (Pipeline::learn_start).
@@ -668,6 +672,8 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
           wrong_list.push_back(w);
         }
       result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
+      if (read_with_learnt_set)
+        result.reads_learnt.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
       // The pieces' likeness to the empty board (SiteDetail::empty_likeness): how near a real piece comes to
       // being taken for the empty board's drawing.
       const auto& det = pipeline.last_read().details;
@@ -1036,6 +1042,9 @@ int cmd_eval_vision(const Words& words) {
                  std::to_string(v.learnt) + " of " + std::to_string(g.videos), "", true});
     T.push_back({"settled reads: per-site error",
                  pct(rf.site_error_rate()) + " (" + std::to_string(rf.images) + " reads)", "", true});
+    const vision::ReadFigures learnt_rf = v.reads_learnt.figures();
+    T.push_back({"  of them read with the learnt set",
+                 pct(learnt_rf.site_error_rate()) + " (" + std::to_string(learnt_rf.images) + " reads)", "", true});
     std::printf("eval-vision %s: %zu simulated videos\n", game.c_str(), video_dirs.size());
     print_targets(T);
     report.targets.insert(report.targets.end(), T.begin(), T.end());

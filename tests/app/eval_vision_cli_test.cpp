@@ -129,6 +129,26 @@ TEST(EvalVisionCli, AVideosReadingsAreScoredWithTheColoursNamedByTheFirstPlaceme
   EXPECT_LT(std::stod(m[1]), 2.0) << r.out;  // named the other way round: 6.8 %
 }
 
+// The reads before the set is learnt (the start read with the defaults, only to learn from) are scored apart
+// from those the referee plays on: the start of a Morris video, an empty board, read with the defaults alone.
+TEST(EvalVisionCli, AVideosReadsWithTheLearntSetAreScoredApartFromTheStartsRead) {
+  const std::string dir = temp("sim_learnt_reads");
+  std::filesystem::remove_all(dir);
+  auto made = run_smartboard({"simulate", "morris9", "--out", dir, "--moves", "2", "--fps", "10", "--seed", "95",
+                              "--size", "640x360", "--pace", "3"});
+  ASSERT_EQ(made.status, 0) << made.err;
+  auto r = run_smartboard({"eval-vision", "morris9", "--videos", dir, "--no-referee"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::smatch all, learnt;
+  ASSERT_TRUE(
+      std::regex_search(r.out, all, std::regex(R"(settled reads: per-site error\s+[0-9.]+ % \(([0-9]+) reads)")))
+      << r.out;
+  ASSERT_TRUE(std::regex_search(r.out, learnt, std::regex(R"(read with the learnt set\s+[0-9.]+ % \(([0-9]+) reads)")))
+      << r.out;
+  EXPECT_GT(std::stoi(learnt[1]), 0) << r.out;
+  EXPECT_LT(std::stoi(learnt[1]), std::stoi(all[1])) << r.out;
+}
+
 // The games of one --simulations run are seeded apart: the renderer's random stream for seed S + 1 is S's one draw
 // later, and games seeded S, S + 1 were planned alike (morris3 8713011 and 8713012: the same nine moves). The first
 // game keeps S (it is the game `simulate --seed S` makes).
