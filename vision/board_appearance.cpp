@@ -566,27 +566,69 @@ float GlareField::near_own(cv::Point2f centre, float inner, float outer, float s
             x1 = std::min(top_.cols - 1, static_cast<int>(centre.x + outer));
   const int y0 = std::max(0, static_cast<int>(centre.y - outer)),
             y1 = std::min(top_.rows - 1, static_cast<int>(centre.y + outer));
+  // Each silhouette's segment and the box it can hide pixels in: a pixel more than a pixel outside the box lies
+  // farther than the radius from the segment, whatever the rounding (tested exactly only inside it).
+  struct Cover {
+    cv::Point2f top, ab;
+    float len2, r2, x0, x1, y0, y1;
+  };
+  thread_local std::vector<Cover> covers;
+  thread_local std::vector<const Cover*> row_covers;
+  covers.clear();
+  for (const Silhouette& s : hidden) {
+    const float m = s.radius + 1;
+    covers.push_back({s.top, s.base - s.top, (s.base - s.top).dot(s.base - s.top), s.radius * s.radius,
+                      std::min(s.top.x, s.base.x) - m, std::max(s.top.x, s.base.x) + m, std::min(s.top.y, s.base.y) - m,
+                      std::max(s.top.y, s.base.y) + m});
+  }
+  const float inner2 = inner * inner, outer2 = outer * outer;
   thread_local std::vector<float> excess;
   excess.clear();
   size_t under = 0;
   for (int v = y0; v <= y1; ++v) {
+    const float dy = v - centre.y;
+    // The row's columns within `outer`, less those within `inner` (both runs centred on the centre).
+    const ColumnRun out = run_of(x0, x1, centre.x, [&](int u) {
+      const float dx = u - centre.x;
+      return !(dx * dx + dy * dy > outer2);
+    });
+    if (out.a > out.b) continue;
+    const ColumnRun in = run_of(out.a, out.b, centre.x, [&](int u) {
+      const float dx = u - centre.x;
+      return dx * dx + dy * dy < inner2;
+    });
     const float* e = excess_row(v);
     const uchar* l = labels_.ptr<uchar>(v);
-    for (int u = x0; u <= x1; ++u) {
-      const float dx = u - centre.x, dy = v - centre.y, d2 = dx * dx + dy * dy;
-      if (d2 < inner * inner || d2 > outer * outer || l[u] != own || std::isnan(e[u])) continue;
-      const cv::Point2f p(static_cast<float>(u), static_cast<float>(v));
-      if (std::any_of(hidden.begin(), hidden.end(), [&](const Silhouette& s) {
-            // The nearest point of the segment from the top's centre to the base's.
-            const cv::Point2f ab = s.base - s.top;
-            const float len2 = ab.dot(ab);
-            const float t = len2 > 0 ? std::clamp((p - s.top).dot(ab) / len2, 0.f, 1.f) : 0.f;
-            const cv::Point2f q = p - (s.top + t * ab);
-            return q.dot(q) < s.radius * s.radius;
-          }))
-        continue;
-      excess.push_back(e[u]);
-      under += e[u] < below;
+    row_covers.clear();
+    const float fv = static_cast<float>(v);
+    for (const Cover& s : covers)
+      if (fv >= s.y0 && fv <= s.y1) row_covers.push_back(&s);
+    auto take = [&](int a, int b) {
+      for (int u = a; u <= b; ++u) {
+        if (l[u] != own || std::isnan(e[u])) continue;
+        const cv::Point2f p(static_cast<float>(u), static_cast<float>(v));
+        const float fu = static_cast<float>(u);
+        bool covered = false;
+        for (const Cover* s : row_covers) {
+          if (fu < s->x0 || fu > s->x1) continue;
+          // The nearest point of the segment from the top's centre to the base's.
+          const float t = s->len2 > 0 ? std::clamp((p - s->top).dot(s->ab) / s->len2, 0.f, 1.f) : 0.f;
+          const cv::Point2f q = p - (s->top + t * s->ab);
+          if (q.dot(q) < s->r2) {
+            covered = true;
+            break;
+          }
+        }
+        if (covered) continue;
+        excess.push_back(e[u]);
+        under += e[u] < below;
+      }
+    };
+    if (in.a > in.b) {
+      take(out.a, out.b);
+    } else {
+      take(out.a, in.a - 1);
+      take(in.b + 1, out.b);
     }
   }
   if (excess.size() < 30) return 0;

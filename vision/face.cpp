@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <opencv2/core/hal/intrin.hpp>
@@ -420,11 +421,12 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   const FaceRings& rings = face_rings();
   const size_t inner_n = rings.inner.size();
   thread_local std::vector<cv::Vec3f> inner;
-  thread_local std::vector<float> dist, sorted, inner_r;
+  thread_local std::vector<float> dist, inner_r;
+  thread_local std::vector<int> dist2;
   inner.resize(inner_n);
   inner_r.resize(inner_n);
-  dist.resize(inner_n);
-  sorted.resize(inner_n);
+  dist.resize(inner_n + 4);  // room for a last group of four roots
+  dist2.resize(inner_n + 4);
   const auto* patch = f.patch.ptr<cv::Vec3f>();
   const auto* patch_bytes = patch8.ptr<cv::Vec3b>();
   // The patch holds whole grey levels: each channel's median is read off its histogram.
@@ -439,23 +441,42 @@ Face cut_face(const cv::Mat& top_bgr, const Disc& disc) {
   for (const int at : rings.rim) rim += patch[at];
   const int rim_n = static_cast<int>(rings.rim.size());
   f.rim = rim_n ? rim / rim_n : rim;
+  int body_level[3];
   for (int c = 0; c < 3; ++c) {
     const int mid = static_cast<int>(inner_n / 2);  // the value nth_element would put at this index
     int below = 0, level = 0;
     while (level < 255 && below + hist[c][level] <= mid) below += hist[c][level++];
     f.body[c] = static_cast<float>(level);
+    body_level[c] = level;
   }
+  // Each inner pixel's distance from the body as cv::norm gives it (the root of the squares summed in double). The
+  // pixel and the body are whole grey levels: the squares sum to a whole number, exact in an int and in a float,
+  // and a float's root rounds to the same float whether taken in single or in double precision. So the squares
+  // are summed in ints and their roots taken four at a time in float.
   for (size_t i = 0; i < inner_n; ++i) {
-    // cv::norm's arithmetic for a Vec3f (squares summed in double), without its call.
-    const cv::Vec3f o = inner[i] - f.body;
-    double sq = 0;
-    for (int c = 0; c < 3; ++c) sq += static_cast<double>(o[c]) * static_cast<double>(o[c]);
-    dist[i] = static_cast<float>(std::sqrt(sq));
+    const cv::Vec3b& px = patch_bytes[rings.inner[i]];
+    const int d0 = px[0] - body_level[0], d1 = px[1] - body_level[1], d2 = px[2] - body_level[2];
+    dist2[i] = d0 * d0 + d1 * d1 + d2 * d2;
   }
-  std::copy(dist.begin(), dist.end(), sorted.begin());
-  auto p95 = sorted.begin() + static_cast<long>(inner_n * 95 / 100);
-  std::nth_element(sorted.begin(), p95, sorted.end());
-  const float d95 = *p95;
+  for (size_t i = inner_n; i < dist2.size(); ++i) dist2[i] = 0;
+  for (size_t i = 0; i < inner_n; i += 4)
+    cv::v_store(dist.data() + i, cv::v_sqrt(cv::v_cvt_f32(cv::v_load(dist2.data() + i))));
+  dist.resize(inner_n);
+  // The 95th percentile of the distances is the root of the 95th percentile of their squares (the root keeps
+  // their order): the square of that rank is found by counting the squares, first by their upper bits (at most
+  // 3 · 255² < 763 · 256), then the low eight bits of those in its bin.
+  const size_t rank95 = inner_n * 95 / 100;
+  int upper[763] = {0};
+  for (size_t i = 0; i < inner_n; ++i) ++upper[dist2[i] >> 8];
+  size_t below95 = 0;
+  int bin = 0;
+  while (below95 + static_cast<size_t>(upper[bin]) <= rank95) below95 += static_cast<size_t>(upper[bin++]);
+  int lower[256] = {0};
+  for (size_t i = 0; i < inner_n; ++i)
+    if ((dist2[i] >> 8) == bin) ++lower[dist2[i] & 255];
+  int low = 0;
+  while (below95 + static_cast<size_t>(lower[low]) <= rank95) below95 += static_cast<size_t>(lower[low++]);
+  const float d95 = std::sqrt(static_cast<float>(bin * 256 + low));
   f.mark = f.body;
   f.symbol_mark = f.body;
   if (d95 > 10) {
@@ -598,11 +619,23 @@ cv::Mat mark_map(const Face& face, const cv::Vec3f& body, const cv::Vec3f& mark)
     const double x = px[i], y = py[i];
     ms[i] = static_cast<float>(ms[i] - (a0 + ax * x + ay * y));
   }
-  // Scale so that the marks' cores are near 1 whatever the contrast.
-  vals.assign(ms.begin(), ms.end());
-  auto p97 = vals.begin() + static_cast<long>(vals.size() * 97 / 100);
-  std::nth_element(vals.begin(), p97, vals.end());
-  const float scale = 1.f / std::max(0.35f, *p97);
+  // Scale so that the marks' cores are near 1 whatever the contrast: by the 97th percentile, the least of the
+  // values from that rank up (what nth_element would put there), kept in a heap whose least is on top (a value
+  // not above it, most of them, costs one comparison).
+  const size_t top_n = count - count * 97 / 100;
+  vals.clear();
+  for (size_t i = 0; i < count; ++i) {
+    const float m = ms[i];
+    if (vals.size() < top_n) {
+      vals.push_back(m);
+      std::push_heap(vals.begin(), vals.end(), std::greater<float>());
+    } else if (m > vals.front()) {
+      std::pop_heap(vals.begin(), vals.end(), std::greater<float>());
+      vals.back() = m;
+      std::push_heap(vals.begin(), vals.end(), std::greater<float>());
+    }
+  }
+  const float scale = 1.f / std::max(0.35f, vals.front());
   float* o = out.ptr<float>();
   for (size_t i = 0; i < count; ++i) o[mp.at[i]] = std::clamp(ms[i] * scale, -0.5f, 1.5f);
   return out;
