@@ -11,13 +11,14 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kAngles = 90;  // directions searched, 2° apart
 
-// The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `grey` (8-bit), and the gradient
-// moments (Σgx², Σgy², Σgx·gy) over the same tiles: the tiles stand for the region, at a fraction of its cost.
-cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params, cv::Vec3d& moments) {
+// The tiles' mean log power spectrum (tile × tile, CV_32F, DC at (0, 0)) of `region` (8-bit BGR) in grey, and
+// the gradient moments (Σgx², Σgy², Σgx·gy) over the same tiles: the tiles stand for the region, at a fraction of
+// its cost. Only the tiles are turned grey (each pixel as the whole region's conversion gives it).
+cv::Mat mean_log_spectrum(const cv::Mat& region, const StreakParams& params, cv::Vec3d& moments) {
   const int t = params.tile;
   std::vector<cv::Point> corners;
-  for (int y = 0; y + t <= grey.rows; y += t / 2)
-    for (int x = 0; x + t <= grey.cols; x += t / 2) corners.emplace_back(x, y);
+  for (int y = 0; y + t <= region.rows; y += t / 2)
+    for (int x = 0; x + t <= region.cols; x += t / 2) corners.emplace_back(x, y);
   if (corners.empty()) return {};
   // Spread the tiles kept over the whole region.
   if (static_cast<int>(corners.size()) > params.max_tiles) {
@@ -27,10 +28,11 @@ cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params, cv::V
   }
   cv::Mat window;
   cv::createHanningWindow(window, cv::Size(t, t), CV_32F);
-  cv::Mat power = cv::Mat::zeros(t, t, CV_32F), tile, spectrum, gx, gy;
+  cv::Mat power = cv::Mat::zeros(t, t, CV_32F), grey, tile, spectrum, gx, gy;
   moments = {};
   for (const cv::Point& c : corners) {
-    grey(cv::Rect(c.x, c.y, t, t)).convertTo(tile, CV_32F);
+    cv::cvtColor(region(cv::Rect(c.x, c.y, t, t)), grey, cv::COLOR_BGR2GRAY);
+    grey.convertTo(tile, CV_32F);
     cv::Sobel(tile, gx, CV_32F, 1, 0, 1);
     cv::Sobel(tile, gy, CV_32F, 0, 1, 1);
     moments += cv::Vec3d(gx.dot(gx), gy.dot(gy), gx.dot(gy));
@@ -48,36 +50,67 @@ cv::Mat mean_log_spectrum(const cv::Mat& grey, const StreakParams& params, cv::V
   cv::log(power + 1e-6, log_power);
   return log_power;
 }
+
+// The frequencies the direction profiles take from a tile's spectrum (the upper half plane within tile / 2 bins of
+// DC, the axes left out), in the order they are summed, and per direction each one's bin (|u| rounded) and each
+// bin's count: the same for every picture, so worked out once per tile size.
+struct ProfileTable {
+  int tile = 0;
+  std::vector<cv::Point> freqs;  // (kx, ky)
+  std::vector<int> bin;          // per direction, per frequency
+  std::vector<int> count;        // per direction, per bin
+};
+
+const ProfileTable& profile_table(int t) {
+  thread_local ProfileTable table;
+  if (table.tile == t) return table;
+  const int bins = t / 2;
+  table = ProfileTable{};
+  table.tile = t;
+  std::vector<float> cosines(kAngles), sines(kAngles);
+  for (int a = 0; a < kAngles; ++a) cosines[a] = std::cos(a * kPi / kAngles), sines[a] = std::sin(a * kPi / kAngles);
+  for (int ky = 1; ky < bins; ++ky)
+    for (int kx = -bins + 1; kx < bins; ++kx)
+      if (kx != 0 && kx * kx + ky * ky <= bins * bins) table.freqs.emplace_back(kx, ky);
+  const size_t n = table.freqs.size();
+  table.bin.resize(kAngles * n);
+  table.count.assign(kAngles * (bins + 1), 0);
+  for (int a = 0; a < kAngles; ++a)
+    for (size_t i = 0; i < n; ++i) {
+      const int kx = table.freqs[i].x, ky = table.freqs[i].y;
+      const int b = static_cast<int>(std::abs(kx * cosines[a] + ky * sines[a]) + 0.5f);
+      table.bin[a * n + i] = b;
+      table.count[a * (bins + 1) + b] += 1;
+    }
+  return table;
+}
 }  // namespace
 
 MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParams& params) {
   MotionStreak out;
   roi &= cv::Rect(0, 0, bgr.cols, bgr.rows);
   if (roi.width < params.tile || roi.height < params.tile) return out;
-  cv::Mat grey;
-  cv::cvtColor(bgr(roi), grey, cv::COLOR_BGR2GRAY);
   cv::Vec3d moments;
-  const cv::Mat log_power = mean_log_spectrum(grey, params, moments);
+  const cv::Mat log_power = mean_log_spectrum(bgr(roi), params, moments);
   if (log_power.empty()) return out;
 
   // Per direction, the log power's mean over each line of frequencies u = k·d (|u| in bins of 1 / tile cycles
   // per pixel). The axes are left out: JPEG's 8-pixel blocks and the rows' own structure put lines there. A real
   // picture's spectrum is symmetric about DC, so the upper half plane holds it all.
   const int t = params.tile, bins = t / 2;
-  std::vector<float> cosines(kAngles), sines(kAngles);
-  for (int a = 0; a < kAngles; ++a) cosines[a] = std::cos(a * kPi / kAngles), sines[a] = std::sin(a * kPi / kAngles);
+  const ProfileTable& table = profile_table(t);
+  const size_t n = table.freqs.size();
+  std::vector<float> values(n);
+  for (size_t i = 0; i < n; ++i) values[i] = log_power.at<float>(table.freqs[i].y, (table.freqs[i].x + t) % t);
+  // Each bin's sum over its frequencies in the table's order, as when every frequency was added to every
+  // direction's bin in turn.
   std::vector<float> sum(kAngles * (bins + 1), 0);
-  std::vector<int> count(kAngles * (bins + 1), 0);
-  for (int ky = 1; ky < bins; ++ky)
-    for (int kx = -bins + 1; kx < bins; ++kx) {
-      if (kx == 0 || kx * kx + ky * ky > bins * bins) continue;
-      const float v = log_power.at<float>(ky, (kx + t) % t);
-      for (int a = 0; a < kAngles; ++a) {
-        const int b = static_cast<int>(std::abs(kx * cosines[a] + ky * sines[a]) + 0.5f);
-        sum[a * (bins + 1) + b] += v;
-        count[a * (bins + 1) + b] += 1;
-      }
-    }
+  const std::vector<int>& count = table.count;
+  for (int a = 0; a < kAngles; ++a) {
+    float* s = sum.data() + a * (bins + 1);
+    const int* b = table.bin.data() + a * n;
+    for (size_t i = 0; i < n; ++i) s[b[i]] += values[i];
+  }
   auto profile = [&](int a, double b) {
     const int b0 = std::min(bins - 1, static_cast<int>(std::floor(b)));
     const double f = std::min(1.0, b - b0);
