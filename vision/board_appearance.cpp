@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "calibration/board_drawing.h"
@@ -485,16 +486,31 @@ float quantile_near(const cv::Mat& labels, cv::Point2f centre, float reach, floa
   }
   // First only counted: most callers give a floor, and the quantile is usually below it (no glare), which the
   // counts tell without the values being gathered and ordered.
+  // Four pixels at a time: each lane adds 1 (subtracts a true mask's −1) for a pixel counted.
   size_t count = 0, under = 0;
+  const cv::v_uint32x4 own4 = cv::v_setall_u32(own);
+  const cv::v_float32x4 below4 = cv::v_setall_f32(below);
+  cv::v_int32x4 count4 = cv::v_setzero_s32(), under4 = cv::v_setzero_s32();
   for (const Run& run : runs) {
     const uchar* l = labels.ptr<uchar>(run.v);
     const float* e = excess_of(run.v);
-    for (int u = run.a; u <= run.b; ++u) {
+    int u = run.a;
+    for (; u + 3 <= run.b; u += 4) {
+      const cv::v_float32x4 e4 = cv::v_load(e + u);
+      // Another paint than the centre's, and modelled (NaN is not equal to itself).
+      const cv::v_int32x4 counted =
+          cv::v_reinterpret_as_s32(cv::v_load_expand_q(l + u) != own4) & cv::v_reinterpret_as_s32(e4 == e4);
+      count4 -= counted;
+      under4 -= counted & cv::v_reinterpret_as_s32(e4 < below4);
+    }
+    for (; u <= run.b; ++u) {
       const bool counted = l[u] != own && !std::isnan(e[u]);
       count += counted;
       under += counted && e[u] < below;
     }
   }
+  count += static_cast<size_t>(cv::v_reduce_sum(count4));
+  under += static_cast<size_t>(cv::v_reduce_sum(under4));
   if (count < 30) return 0;
   const size_t rank = static_cast<size_t>(std::clamp(share, 0.f, 1.f) * static_cast<float>(count - 1));
   // More values below `below` than the rank: the quantile is below it too.

@@ -43,12 +43,15 @@ float median_of(std::vector<float> v) {
 
 float percentile(std::vector<float> v, double q) {
   if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
   const double pos = q * static_cast<double>(v.size() - 1);
   const size_t i = static_cast<size_t>(pos);
   const double f = pos - static_cast<double>(i);
-  if (i + 1 >= v.size()) return v.back();
-  return static_cast<float>(v[i] * (1 - f) + v[i + 1] * f);
+  // The two values of ranks i and i + 1 as a sort would leave them: the first put in place, the second the least
+  // of those after it (the frame's white reference takes three percentiles on every read).
+  if (i + 1 >= v.size()) return *std::max_element(v.begin(), v.end());
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(i), v.end());
+  const float next = *std::min_element(v.begin() + static_cast<long>(i) + 1, v.end());
+  return static_cast<float>(v[i] * (1 - f) + next * f);
 }
 
 cv::Vec3f div(const cv::Vec3f& a, const cv::Vec3f& b) {
