@@ -54,6 +54,15 @@ bool border_explained(const cv::Vec3f& obs, const cv::Vec3f* preds, int n, int l
   return false;
 }
 
+// The least sum of squares whose root (as cv::norm takes it, in double) is more than `limit`: a distance of squares
+// summed s is more than `limit` exactly when s reaches it (the root never decreases), without the root taken.
+double squares_beyond(double limit) {
+  double s = limit * limit;
+  while (s > 0 && std::sqrt(s) > limit) s = std::nextafter(s, 0.0);
+  while (!(std::sqrt(s) > limit)) s = std::nextafter(s, std::numeric_limits<double>::infinity());
+  return s;
+}
+
 // The falloff as foreign_mask and glare_near use it: evaluated at the middle of each block of 8 columns of a row
 // and held across the block. A read judges one paint round every site (the rois overlap, glare_near's windows
 // are a pitch wide), so each row's values are computed once, the first time it is asked for, and kept while the
@@ -381,8 +390,13 @@ cv::Mat foreign_mask(const cv::Mat& top, const cv::Mat& labels, const BoardPaint
           const float q = yo / yp;
           bool alien = q < 0.38f || q > 1.55f;
           if (!alien && yo > 25 && yp > 25) {
+            // cv::norm(co − cp) > 0.07: the squares summed in double, against the least sum whose root is more.
+            static const double beyond = squares_beyond(0.07);
             const cv::Vec3f co = obs / (3 * yo), cp = pred / (3 * yp);
-            alien = cv::norm(co - cp) > 0.07;
+            const cv::Vec3f d = co - cp;
+            double sq = 0;
+            for (int k = 0; k < 3; ++k) sq += static_cast<double>(d[k]) * static_cast<double>(d[k]);
+            alien = sq >= beyond;
           }
           o[u] = alien ? 1 : 0;
           continue;

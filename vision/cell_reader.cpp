@@ -744,6 +744,9 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
       return shows_piece[j] > 0;
     };
     std::vector<GlareField::Silhouette> hidden;
+    // Every site's centre, looked at once per site with glare and once per site round it.
+    std::vector<cv::Point2f> site_px(details.size());
+    for (size_t j = 0; j < details.size(); ++j) site_px[j] = site_centre(j);
     for (size_t i = 0; i < details.size(); ++i) {
       if (only && !(*only)[i]) continue;
       const cv::Point2f c = centre_of(i);
@@ -751,9 +754,9 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
       float glare = field.near(c, params_.glare_reach * pitch_px, params_.glare_share, params_.glare_min);
       if (params_.own_glare_gain > 0) {
         hidden.clear();
-        const cv::Point2f here = site_centre(i);
+        const cv::Point2f here = site_px[i];
         for (size_t j = 0; j < details.size(); ++j) {
-          const cv::Point2f site = site_centre(j);
+          const cv::Point2f site = site_px[j];
           if (cv::norm(site - here) > params_.own_glare_neighbours * pitch_px || !holds_piece(j)) continue;
           // At the site's centre and where its disc was found: a man lies up to 0.15 pitch off his site's centre,
           // and a light man's rim seen steeply is weak enough for the disc to be found off him.
