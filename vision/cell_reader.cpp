@@ -1238,12 +1238,16 @@ bool dots_centred(const PieceSet& set) {
 // about the centre (PieceSet::count_search).
 constexpr float kCountCentreStep = 2.f;  // face-patch pixels (kFaceRadius = 21)
 
-std::vector<Polar> count_pictures(const cv::Mat& marks, bool marks_centred, bool search) {
+// `middle`: the picture about the centre, already taken (count_pictures without the search), else taken here.
+std::vector<Polar> count_pictures(const cv::Mat& marks, bool marks_centred, bool search, Polar middle = {}) {
   const float c0 = (kFaceSize - 1) / 2.f;
   const cv::Point2f centre = marks_centred ? SymbolReader::marks_centre(marks, 0) : cv::Point2f(c0, c0);
   std::vector<Polar> out;
   out.reserve(13);
-  out.push_back(marks_centred ? SymbolReader::picture_about(marks, centre) : polar_of(marks));
+  if (!middle.empty())
+    out.push_back(std::move(middle));
+  else
+    out.push_back(marks_centred ? SymbolReader::picture_about(marks, centre) : polar_of(marks));
   if (!search) return out;
   for (int y = -2; y <= 2; ++y)
     for (int x = -2; x <= 2; ++x) {
@@ -1257,7 +1261,8 @@ std::vector<Polar> count_pictures(const cv::Mat& marks, bool marks_centred, bool
 }  // namespace
 
 std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, const std::vector<Polar>& pictures,
-                                                           int dots, char side, Pictures which) const {
+                                                           int dots, char side, Pictures which,
+                                                           std::vector<float>* middle_matches) const {
   // A set draws each count alike on both sides (its marks are compared as mark-ness, whatever their colour):
   // the other side's exemplar of a count is a second picture of it, taken where this side's is poor.
   const float blob_weight = set.count_blob_weight > 0 ? set.count_blob_weight : kCountBlobWeight;
@@ -1268,6 +1273,11 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
   std::vector<RingPower> power;
   if (looked > 1)
     for (size_t i = 0; i < looked; ++i) power.push_back(ring_power(pictures[i]));
+  // The middle picture's matches, one per kind in the order they are looked at: kept from a call with the middle
+  // picture alone, taken from there by the search's call (the same match, to the bit).
+  const bool keep = middle_matches && looked == 1, reuse = middle_matches && looked > 1;
+  if (keep) middle_matches->clear();
+  size_t kind_index = 0;
   for (const KindModel& k : set.kinds) {
     if (k.token.size() != 2) continue;
     if (k.token[0] != side ? which == Pictures::Own : which == Pictures::Other) continue;
@@ -1275,8 +1285,16 @@ std::vector<std::pair<char, float>> CellReader::dot_scores(const PieceSet& set, 
     const RingPower kp = looked > 1 ? ring_power(k.polar) : RingPower{};
     for (size_t i = 0; i < looked; ++i) {
       if (i > 0 && match_bound(pictures[i], k.polar, power[i], kp) < s) continue;
-      s = std::max(s, rotational_match(pictures[i], k.polar));
+      float m;
+      if (i == 0 && reuse && kind_index < middle_matches->size()) {
+        m = (*middle_matches)[kind_index];
+      } else {
+        m = rotational_match(pictures[i], k.polar);
+        if (i == 0 && keep) middle_matches->push_back(m);
+      }
+      s = std::max(s, m);
     }
+    ++kind_index;
     if (k.dots >= 0) s += dots == k.dots ? blob_weight : -blob_weight;
     if (k.token[0] != side) s -= 0.02f;
     auto [it, fresh] = best.emplace(k.token[1], s);
@@ -1329,12 +1347,16 @@ void CellReader::assign_kinds(const PieceSet& set, std::vector<SiteDetail>& deta
       // Cờ toán's dots centred on their marks: about the centre of mass of one fixed window (a window moved onto
       // the marks misreads more counts: CotoanSets.NoSideIsReadWithTwoPiecesOfOneCount).
       const Pictures which = params_.dots_from_both_sides ? Pictures::Both : Pictures::Own;
-      cand = dot_scores(set, count_pictures(marks, marks_centred, false), d.dots.dots, side, which);
+      // The search takes the middle picture and its matches from the first call.
+      std::vector<Polar> middle = count_pictures(marks, marks_centred, false);
+      std::vector<float> middle_matches;
+      cand = dot_scores(set, middle, d.dots.dots, side, which, &middle_matches);
       // Plainly ahead in units of the look's count temperature: the other counts' scores, which the search raises
       // too, then weigh next to nothing in the joint assignment (limit_kinds), where they can swap two faces.
       const float temperature = set.count_temperature > 0 ? set.count_temperature : kCountTemperature;
       if (set.count_search && !plainly_ahead(cand, params_.count_search_skip_temperatures * temperature))
-        cand = dot_scores(set, count_pictures(marks, marks_centred, true), d.dots.dots, side, which);
+        cand = dot_scores(set, count_pictures(marks, marks_centred, true, std::move(middle[0])), d.dots.dots, side,
+                          which, &middle_matches);
     }
     d.kind_scores = cand;
 

@@ -279,10 +279,12 @@ class CellReader {
   void limit_kinds(std::vector<SiteDetail>& details, float temperature) const;
   // Cờ toán: each count's best match of a face's polar pictures (count_pictures in cell_reader.cpp: about its
   // centre and points round it; `dots`: its dot-like blobs) with the set's pictures of `side`'s counts, of the
-  // other side's, or both's; best first.
+  // other side's, or both's; best first. `middle_matches`, when given: filled with the matches of the picture about
+  // the centre by a call with that picture alone, and taken from there by a call with it and the others.
   enum class Pictures { Own, Other, Both };
   std::vector<std::pair<char, float>> dot_scores(const PieceSet& set, const std::vector<Polar>& pictures, int dots,
-                                                 char side, Pictures which) const;
+                                                 char side, Pictures which,
+                                                 std::vector<float>* middle_matches = nullptr) const;
 
   PieceVocabulary vocab_;
   std::vector<SideModel> default_sides_;
