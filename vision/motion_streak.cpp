@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
@@ -53,20 +57,16 @@ cv::Mat mean_log_spectrum(const cv::Mat& region, const StreakParams& params, cv:
 
 // The frequencies the direction profiles take from a tile's spectrum (the upper half plane within tile / 2 bins of
 // DC, the axes left out), in the order they are summed, and per direction each one's bin (|u| rounded) and each
-// bin's count: the same for every picture, so worked out once per tile size.
+// bin's count: the same for every picture.
 struct ProfileTable {
-  int tile = 0;
   std::vector<cv::Point> freqs;  // (kx, ky)
-  std::vector<int> bin;          // per direction, per frequency
+  std::vector<uint16_t> bin;     // per direction, per frequency
   std::vector<int> count;        // per direction, per bin
 };
 
-const ProfileTable& profile_table(int t) {
-  thread_local ProfileTable table;
-  if (table.tile == t) return table;
+ProfileTable make_profile_table(int t) {
   const int bins = t / 2;
-  table = ProfileTable{};
-  table.tile = t;
+  ProfileTable table;
   std::vector<float> cosines(kAngles), sines(kAngles);
   for (int a = 0; a < kAngles; ++a) cosines[a] = std::cos(a * kPi / kAngles), sines[a] = std::sin(a * kPi / kAngles);
   for (int ky = 1; ky < bins; ++ky)
@@ -79,10 +79,21 @@ const ProfileTable& profile_table(int t) {
     for (size_t i = 0; i < n; ++i) {
       const int kx = table.freqs[i].x, ky = table.freqs[i].y;
       const int b = static_cast<int>(std::abs(kx * cosines[a] + ky * sines[a]) + 0.5f);
-      table.bin[a * n + i] = b;
+      table.bin[a * n + i] = static_cast<uint16_t>(b);
       table.count[a * (bins + 1) + b] += 1;
     }
   return table;
+}
+
+// Worked out once per tile size for the whole process, not per thread: a live pipeline reads on a fresh worker
+// thread every time (Pipeline's background reads).
+const ProfileTable& profile_table(int t) {
+  static std::mutex guard;
+  static std::map<int, std::unique_ptr<const ProfileTable>> tables;
+  const std::lock_guard<std::mutex> lock(guard);
+  std::unique_ptr<const ProfileTable>& table = tables[t];
+  if (!table) table = std::make_unique<const ProfileTable>(make_profile_table(t));
+  return *table;
 }
 }  // namespace
 
@@ -108,7 +119,7 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
   const std::vector<int>& count = table.count;
   for (int a = 0; a < kAngles; ++a) {
     float* s = sum.data() + a * (bins + 1);
-    const int* b = table.bin.data() + a * n;
+    const uint16_t* b = table.bin.data() + a * n;
     for (size_t i = 0; i < n; ++i) s[b[i]] += values[i];
   }
   auto profile = [&](int a, double b) {
