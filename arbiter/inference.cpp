@@ -118,6 +118,15 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
     return true;
   };
   auto rests_here = [&](int i) { return !s.mover.empty() && seen[i] == s.mover && s.is_waypoint(i); };
+  // The pieces the mover lands on lifted off the destination while the mover too is off its point: players build a
+  // stack up in hand (Cờ tư lệnh: an air force joining the infantry on its square, the two held together before
+  // they are set down). Not while the mover still stands on its point: a piece gone from where some move might land
+  // is no sign that the move began (a capture by replacement aside, below).
+  const int to = s.move.to;
+  auto destination_lifted = [&](int i) {
+    return i == to && to != from && from >= 0 && !before.sites[to].empty() && seen[to].empty() &&
+           !(seen[from] == before.sites[from]);
+  };
   // Only a sure reading tells that the move is not finished yet: a doubtful one
   // that differs from the finished move is as likely a misread of it.
   // Nor does a sure reading that differs from it in identity alone, when that may be a misread.
@@ -126,6 +135,12 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
   };
   for (int i : x.all) {
     if (s.changes(i) || s.is_waypoint(i) || i == from) continue;
+    if (destination_lifted(i)) {  // a stack joined under its top piece: the top reads the same after
+      progress = true;
+      unfinished(i);
+      cost += 0.25;
+      continue;
+    }
     if (!overrule(i, before.sites[i])) return kInfeasible;
   }
   for (int i : s.changed) {
@@ -139,7 +154,8 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
     // A capture by replacement: players often take the captured piece off before the capturer lands there. A
     // little dearer than a finished move that shows the same board (an air force's strike that returned), so
     // that one is not kept waiting.
-    if (o.empty() && std::find(s.move.captured.begin(), s.move.captured.end(), i) != s.move.captured.end()) {
+    if (o.empty() && (std::find(s.move.captured.begin(), s.move.captured.end(), i) != s.move.captured.end() ||
+                      destination_lifted(i))) {
       progress = true;
       cost += 0.25;
       continue;
@@ -172,7 +188,6 @@ double under_way_cost(const Frame& f, const Diff& x, const Observation& before, 
   // A piece the move removes away from where the mover lands (a Morris mill's, a jumped man) is taken off after
   // the mover has landed, never before: a board that shows it gone and the landing point as it was is not this
   // move half made (a placement taken back would read as the other side's mill waiting for its piece).
-  const int to = s.move.to;
   if (to >= 0 && !(after[to] == before.sites[to]) && seen[to] == before.sites[to])
     for (int c : s.move.captured)
       if (c != to && seen[c] == after[c] && !(after[c] == before.sites[c]) && !overrule(c, before.sites[c]))
@@ -193,15 +208,16 @@ double board_cost(const Frame& f, const Observation& board, const Weights& w) {
 }
 
 // Whether the frame surely shows a piece of the last move in hand: one that stands in
-// both positions where they differ (the piece that moved, a stack's top piece) and stands
-// in neither place in the frame. A board with every piece down between the two positions
-// is no such board: it may be a move out of turn (the capturing man back, the piece it
-// took not yet), which the referee announces if it stays.
-bool piece_in_hand(const Frame& f, const Observation& now, const Observation& back, const Weights& w) {
+// both positions where they differ (the piece that moved, a stack's top piece) or on the
+// last move's destination `lifted` (-1: none) and stands in neither place in the frame. A
+// board with every piece down between the two positions is no such board: it may be a
+// move out of turn (the capturing man back, the piece it took not yet), which the referee
+// announces if it stays.
+bool piece_in_hand(const Frame& f, const Observation& now, const Observation& back, int lifted, const Weights& w) {
   std::map<std::pair<char, char>, std::array<int, 3>> count;  // now, back, frame
   const int n = static_cast<int>(now.sites.size());
   for (int i = 0; i < n; ++i) {
-    if (now.sites[i] == back.sites[i]) continue;
+    if (now.sites[i] == back.sites[i] && i != lifted) continue;
     if (!w.sure(i)) return false;
     const Token* tokens[3] = {&now.sites[i], &back.sites[i], &f.board.sites[i]};
     for (int k = 0; k < 3; ++k)
@@ -215,9 +231,11 @@ bool piece_in_hand(const Frame& f, const Observation& now, const Observation& ba
 // The cost of reading the frame as the last move being taken back, a piece of it in hand
 // (piece_in_hand), or infeasible: every site reads as the board stands or as `back`, or
 // empty where the two differ (a stack lifted whole, its tank put back before the militia
-// that had boarded it); some site surely no longer reads as the board stands, and some
-// surely not yet as `back`.
-double takeback_under_way_cost(const Frame& f, const Observation& now, const Observation& back, const Weights& w) {
+// that had boarded it) or on the last move's destination (the stack it joined lifted whole,
+// its top the same before and after); some site surely no longer reads as the board stands,
+// and some surely not yet as `back`.
+double takeback_under_way_cost(const Frame& f, const Observation& now, const Observation& back, int last_destination,
+                               const Weights& w) {
   const std::vector<Token>& seen = f.board.sites;
   double cost = 0;
   bool progress = false, complete = true;
@@ -227,11 +245,12 @@ double takeback_under_way_cost(const Frame& f, const Observation& now, const Obs
     if (w.refutes(i, o, now.sites[i])) progress = true;
     if (w.refutes(i, o, back.sites[i])) complete = false;
     if (o == now.sites[i] || o == back.sites[i]) continue;
-    if (o.empty() && !(now.sites[i] == back.sites[i])) continue;
+    if (o.empty() && (!(now.sites[i] == back.sites[i]) || i == last_destination)) continue;
     cost += std::min(w.over(i, o, now.sites[i]), w.over(i, o, back.sites[i]));
     if (cost == kInfeasible) return kInfeasible;
   }
-  if (!progress || complete || !piece_in_hand(f, now, back, w)) return kInfeasible;
+  const int lifted = last_destination >= 0 && seen[last_destination].empty() ? last_destination : -1;
+  if (!progress || complete || !piece_in_hand(f, now, back, lifted, w)) return kInfeasible;
   return cost;
 }
 
@@ -363,7 +382,7 @@ InferenceOptions inference_options_from_json(const nlohmann::json& j) {
 }
 
 Verdict read_frame(Position& position, const Frame& frame, const std::vector<const Observation*>& earlier,
-                   const InferenceOptions& options) {
+                   const InferenceOptions& options, int last_destination) {
   const Rules& rules = position.rules();
   if (frame.board.sites.size() != position.seen().sites.size() || frame.conf.size() != frame.board.sites.size())
     throw InputError("frame at t=" + std::to_string(frame.t) + " does not have one site per site of the game");
@@ -555,8 +574,8 @@ Verdict read_frame(Position& position, const Frame& frame, const std::vector<con
   // than a finished takeback and than reading on with a move of the side to move that the frame shows.
   if (!earlier.empty() &&
       (best.cost > options.takeback_prior + options.under_way_prior || (unseen_move && best.kind == Reading::Moves))) {
-    const double c = takeback_under_way_cost(frame, position.seen(), *earlier.back(), w) + options.takeback_prior +
-                     options.under_way_prior;
+    const double c = takeback_under_way_cost(frame, position.seen(), *earlier.back(), last_destination, w) +
+                     options.takeback_prior + options.under_way_prior;
     if (c < best.cost || (unseen_move && best.kind == Reading::Moves && c < kInfeasible)) {
       best = Verdict{};
       best.kind = Reading::UnderWay;

@@ -134,7 +134,10 @@ double board_fit(const Frame& frame, const Observation& board, const InferenceOp
 
 // Reads `frame` in `position`. `earlier` are the boards of the game's earlier
 // positions, ply 0 first (for takebacks; pass none to refuse them outright).
+// `last_destination` is the site the last move landed on (Move::to), -1 if none or
+// unknown: taking back a move that joined a stack, the stack is lifted whole there,
+// though its top piece reads the same before and after the move.
 Verdict read_frame(Position& position, const Frame& frame, const std::vector<const Observation*>& earlier,
-                   const InferenceOptions& options);
+                   const InferenceOptions& options, int last_destination = -1);
 
 }  // namespace sb::arbiter

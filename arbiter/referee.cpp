@@ -194,6 +194,11 @@ nlohmann::json Referee::clock_json(int64_t t) const {
   return j;
 }
 
+int Referee::last_destination() const {
+  if (games_.empty() || games_.back().moves.empty() || games_.back().moves.size() + 1 != history_.size()) return -1;
+  return games_.back().moves.back().move.to;
+}
+
 std::vector<const Observation*> Referee::earlier_boards() const {
   std::vector<const Observation*> boards;
   for (size_t i = 0; i + 1 < history_.size(); ++i) boards.push_back(&history_[i]->seen());
@@ -702,7 +707,7 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   if (cached_generation_ == generation_ && f.board == cached_board_ && f.conf == cached_conf_) {
     v = last_verdict_;
   } else {
-    v = read_frame(*history_.back(), f, earlier_boards(), options_.inference);
+    v = read_frame(*history_.back(), f, earlier_boards(), options_.inference, last_destination());
     last_verdict_ = v;
     cached_board_ = f.board;
     cached_conf_ = f.conf;
@@ -746,6 +751,10 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
   }
   if (v.kind == Reading::UnderWay && !v.fallback.empty()) hold_fallback(v, f);
   else if (v.kind != Reading::UnderWay) held_.reset();
+  if (v.kind == Reading::UnderWay) {
+    under_way_frame_ = f;
+    under_way_generation_ = generation_;
+  }
   if (pending_) {
     // A frame read as no change only by overruling doubtful readings, which reads as
     // the waiting moves at no more cost, is no evidence against them: the waiting
@@ -856,7 +865,8 @@ void Referee::read_playing(const Frame& f, std::vector<Event>& out) {
         if (ends_game(p.verdict) &&
             try_revision(p.frame, out, true, kInfeasible, p.verdict.moves.size())) {
           if (phase_ != Phase::Playing) return;
-          wait_or_settle(read_frame(*history_.back(), f, earlier_boards(), options_.inference), f, out);
+          wait_or_settle(read_frame(*history_.back(), f, earlier_boards(), options_.inference, last_destination()), f,
+                         out);
           return;
         }
         act_on(p.verdict, std::max(p.since, last_event_t_), &p.frame, out);
@@ -911,6 +921,25 @@ void Referee::hold_fallback(const Verdict& v, const Frame& f) {
   moves.fit = v.fallback_fit;
   held_ = Pending{moves, f.t, f};
   held_generation_ = generation_;
+}
+
+Verdict Referee::shown_on_its_way(const Verdict& v) {
+  if (v.alternatives.empty() || !under_way_frame_ || under_way_generation_ != generation_) return v;
+  Position& pos = *history_.back();
+  auto on_its_way = [&](const std::vector<int>& path) {
+    return path_stage_cost(pos, *under_way_frame_, path, options_.inference) < kInfeasible;
+  };
+  if (on_its_way(v.moves)) return v;
+  for (size_t k = 0; k < v.alternatives.size(); ++k) {
+    if (!on_its_way(v.alternatives[k])) continue;
+    Verdict picked = v;
+    picked.moves = v.alternatives[k];
+    picked.alternatives.erase(picked.alternatives.begin() + static_cast<std::ptrdiff_t>(k));
+    picked.alternatives.insert(picked.alternatives.begin(), v.moves);
+    picked.unseen_alternatives.clear();  // they reach the position not picked
+    return picked;
+  }
+  return v;
 }
 
 void Referee::settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out) {
@@ -1074,12 +1103,13 @@ void Referee::act_on(const Verdict& v, int64_t t, const Frame* frame, std::vecto
       unclear_seen_key_.clear();
       return;
     case Reading::Moves: {
+      const Verdict picked = shown_on_its_way(v);
       Evidence ev;
-      if (frame) ev = evidence_of(*frame, v);
+      if (frame) ev = evidence_of(*frame, picked);
       const int base = ply();
       if (frame) follow_questions(*frame, out);
-      commit_moves(v.moves, t, "", out, frame ? &ev : nullptr);
-      ask_if_hidden(base, v.moves, v.alternatives, out, v.unseen_alternatives);
+      commit_moves(picked.moves, t, "", out, frame ? &ev : nullptr);
+      ask_if_hidden(base, picked.moves, picked.alternatives, out, picked.unseen_alternatives);
       return;
     }
     case Reading::Takeback: {
@@ -1594,7 +1624,7 @@ bool Referee::answer_by_frame(const Frame& f, std::vector<Event>& out) {
           if (auto other = question_path(question, question.candidates[c])) alike.push_back(*other);
       ask_if_hidden(question.base, *path, alike, out);
       if (phase_ != Phase::Playing) return true;
-      wait_or_settle(read_frame(*history_.back(), f, earlier_boards(), options_.inference), f, out);
+      wait_or_settle(read_frame(*history_.back(), f, earlier_boards(), options_.inference, last_destination()), f, out);
       return true;
     }
   }

@@ -210,6 +210,9 @@ class Referee {
   // act_on for a reading of `f`, unless the reading would end the game and another
   // reading of earlier frames lets it go on.
   void settle(const Verdict& v, int64_t t, const Frame& f, std::vector<Event>& out);
+  // `v` with its moves the first of its readings that under_way_frame_ shows on its way, when
+  // its own pick is not (the others kept as alternatives).
+  Verdict shown_on_its_way(const Verdict& v);
   // Holds the two moves an under-way reading `v` of `f` falls back on (held_), also
   // when `f` was read on from a waiting reading: a mill may follow a mill.
   void hold_fallback(const Verdict& v, const Frame& f);
@@ -313,6 +316,8 @@ class Referee {
   std::map<std::string, int> score_map(const Score& s) const;
   nlohmann::json clock_json(int64_t t) const;
   std::vector<const Observation*> earlier_boards() const;
+  // The site the last move landed on, -1 if none (read_frame).
+  int last_destination() const;
   // Whether `board` lies between the position and the one before the last move, with sites of both: the last move
   // taken back in more than one motion (a capture: the capturing piece back, the captured one not yet).
   bool takeback_under_way(const Observation& board) const;
@@ -352,6 +357,11 @@ class Referee {
   // reads the board as it stands with no doubt at all clears them.
   std::vector<Pending> doubted_;
   uint64_t doubted_generation_ = 0;
+  // The latest frame read as a move under way, valid while nothing is applied: of readings a
+  // camera cannot tell apart once finished (an air force gone under a stack or shot down), the
+  // move it showed on its way is the one played.
+  std::optional<Frame> under_way_frame_;
+  uint64_t under_way_generation_ = 0;
   // An illegal move read once with a doubtful reading near, not announced yet: its
   // key and the generation it was read in.
   std::string unconfirmed_illegal_;
