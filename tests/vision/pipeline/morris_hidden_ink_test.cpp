@@ -13,10 +13,10 @@
 namespace sb::vision {
 namespace {
 
+using testing::learnt_first_placements;
 using testing::misreads;
 using testing::read_still;
 using testing::StillCamera;
-using testing::tokens_of;
 
 // The look of morris6 dataset seed 9706121 image 40 (rounded): white and black stones on a light card sheet,
 // 33° tilt, defocus 1.4 px, JPEG 84.
@@ -57,13 +57,7 @@ std::vector<std::string> wrong_on_the_card(const ReaderParams& reader, const std
     StillCamera camera(p, look, seed);
     Rng rng(seed);
     Scene scene;
-    EXPECT_TRUE(camera.show(scene).read);
-    EXPECT_TRUE(p.learn(std::vector<std::string>(model.sites.size()), nullptr));
-    for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{{"c5", 'W'}, {"b3", 'B'}}) {
-      scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
-      EXPECT_TRUE(camera.show(scene).read);
-      EXPECT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
-    }
+    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"c5", 'W'}, {"b3", 'B'}}));
     for (const auto& [site, side] :
          std::vector<std::pair<std::string, char>>{{"a1", 'W'}, {"a3", 'W'}, {"c1", 'B'}, {"c2", 'B'}, {"d2", 'B'}})
       scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
@@ -125,14 +119,10 @@ std::vector<std::string> wrong_under_the_lamp(const std::vector<uint64_t>& seeds
     StillCamera camera(p, look, seed);
     Rng rng(seed);
     Scene scene;
-    EXPECT_TRUE(camera.show(scene).read);
-    EXPECT_TRUE(p.learn(std::vector<std::string>(model.sites.size()), nullptr));
-    const std::vector<std::pair<std::string, char>> placed{{"g4", 'W'}, {"a7", 'B'}, {"e5", 'W'}, {"d7", 'B'}};
-    for (size_t k = 0; k < placed.size(); ++k) {
-      const auto& [site, side] = placed[k];
+    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"g4", 'W'}, {"a7", 'B'}}));
+    for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{{"e5", 'W'}, {"d7", 'B'}}) {
       scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
       EXPECT_TRUE(camera.show(scene).read);
-      if (k < 2) EXPECT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
     }
     Look lamp = look;
     lamp.light.exposure *= 1.35;

@@ -142,6 +142,21 @@ struct StillCamera {
   int64_t t = 0;
 };
 
+// Learns the set as the referee does when a Morris game starts with every piece in hand: from the empty board,
+// then from each of `first` (site, side) placed in turn (with `rng`, kept in `scene`) and shown: false when a
+// picture was not read or a step not learnt.
+inline bool learnt_first_placements(StillCamera& camera, const Look& look, Rng& rng, Scene& scene,
+                                    const std::vector<std::pair<std::string, char>>& first) {
+  Pipeline& p = camera.pipeline;
+  const calib::BoardModel& model = p.model();
+  if (!camera.show(scene).read || !p.learn(std::vector<std::string>(model.sites.size()), nullptr)) return false;
+  for (const auto& [site, side] : first) {
+    scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+    if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return false;
+  }
+  return true;
+}
+
 // Shows `camera` the pieces of `contents` (placed with `rng`, kept in `scene`) and learns the set from them: false
 // when the picture was not read or the set not learnt.
 inline bool learnt_start(StillCamera& camera, const Look& look, Rng& rng, const BoardContents& contents, Scene& scene) {

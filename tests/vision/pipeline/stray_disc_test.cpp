@@ -13,9 +13,9 @@
 namespace sb::vision {
 namespace {
 
+using testing::learnt_first_placements;
 using testing::misreads;
 using testing::StillCamera;
-using testing::tokens_of;
 
 // The look of morris9 dataset seed 9704101 image 37 (rounded): black and white wooden stones 6.7 mm tall on a
 // paper board nearly straight below the camera (5.6° tilt), a low lamp from one side.
@@ -56,13 +56,7 @@ std::vector<std::string> wrong_under_the_low_lamp(const ReaderParams& reader, co
     StillCamera camera(p, look, seed);
     Rng rng(seed);
     Scene scene;
-    EXPECT_TRUE(camera.show(scene).read);
-    EXPECT_TRUE(p.learn(std::vector<std::string>(model.sites.size()), nullptr));
-    for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{{"e5", 'W'}, {"d5", 'B'}}) {
-      scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
-      EXPECT_TRUE(camera.show(scene).read);
-      EXPECT_TRUE(p.learn(tokens_of(model, scene.pieces), nullptr));
-    }
+    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"e5", 'W'}, {"d5", 'B'}}));
     for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{
              {"a1", 'W'}, {"a4", 'B'}, {"b4", 'B'}, {"b6", 'W'}, {"c3", 'B'}, {"g4", 'B'}, {"g7", 'B'}})
       scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
