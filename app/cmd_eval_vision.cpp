@@ -671,9 +671,9 @@ void evaluate_video(const std::string& game, const fs::path& dir, VideoResult& r
                              {"empty_likeness", det[i].empty_likeness}};
           wrong_list.push_back(w);
         }
-      result.reads.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
-      if (read_with_learnt_set)
-        result.reads_learnt.add_image(dir.filename().string() + "/" + t["frame"].get<std::string>(), cmp);
+      const std::string image = dir.filename().string() + "/" + t["frame"].get<std::string>();
+      result.reads.add_image(image, cmp);
+      if (read_with_learnt_set) result.reads_learnt.add_image(image, cmp);
       // The pieces' likeness to the empty board (SiteDetail::empty_likeness): how near a real piece comes to
       // being taken for the empty board's drawing.
       const auto& det = pipeline.last_read().details;

@@ -15,6 +15,7 @@ namespace {
 
 using testing::learnt_first_placements;
 using testing::misreads;
+using testing::place_man;
 using testing::read_still;
 using testing::StillCamera;
 
@@ -60,7 +61,7 @@ std::vector<std::string> wrong_on_the_card(const ReaderParams& reader, const std
     EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"c5", 'W'}, {"b3", 'B'}}));
     for (const auto& [site, side] :
          std::vector<std::pair<std::string, char>>{{"a1", 'W'}, {"a3", 'W'}, {"c1", 'B'}, {"c2", 'B'}, {"d2", 'B'}})
-      scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+      place_man(model, look, rng, scene, site, side);
     const BoardObservation obs = camera.show(scene);
     EXPECT_TRUE(obs.read);
     for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
@@ -121,7 +122,7 @@ std::vector<std::string> wrong_under_the_lamp(const std::vector<uint64_t>& seeds
     Scene scene;
     EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"g4", 'W'}, {"a7", 'B'}}));
     for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{{"e5", 'W'}, {"d7", 'B'}}) {
-      scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+      place_man(model, look, rng, scene, site, side);
       EXPECT_TRUE(camera.show(scene).read);
     }
     Look lamp = look;
@@ -133,7 +134,7 @@ std::vector<std::string> wrong_under_the_lamp(const std::vector<uint64_t>& seeds
     lamp.light.glare_spots += 1;
     lamp.light.gradient += 0.1;
     Renderer lit(model, lamp, cv::Size(1280, 720), seed);
-    scene.pieces.push_back(place_piece(model, look.pieces, "c3", {"W"}, scene.pieces, 'W', rng));
+    place_man(model, look, rng, scene, "c3", 'W');
     const BoardObservation obs = read_still(p, lit.render(scene, seed + 1), 100000);
     EXPECT_TRUE(obs.read);
     for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))

@@ -142,6 +142,12 @@ struct StillCamera {
   int64_t t = 0;
 };
 
+// Puts one man of `side` on `site` (placed with `rng`, beside the pieces of `scene`, kept in it).
+inline void place_man(const calib::BoardModel& model, const Look& look, Rng& rng, Scene& scene, const std::string& site,
+                      char side) {
+  scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+}
+
 // Learns the set as the referee does when a Morris game starts with every piece in hand: from the empty board,
 // then from each of `first` (site, side) placed in turn (with `rng`, kept in `scene`) and shown: false when a
 // picture was not read or a step not learnt.
@@ -151,7 +157,7 @@ inline bool learnt_first_placements(StillCamera& camera, const Look& look, Rng& 
   const calib::BoardModel& model = p.model();
   if (!camera.show(scene).read || !p.learn(std::vector<std::string>(model.sites.size()), nullptr)) return false;
   for (const auto& [site, side] : first) {
-    scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+    place_man(model, look, rng, scene, site, side);
     if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return false;
   }
   return true;

@@ -15,6 +15,7 @@ namespace {
 
 using testing::learnt_first_placements;
 using testing::misreads;
+using testing::place_man;
 using testing::StillCamera;
 
 // The look of morris9 dataset seed 9704101 image 37 (rounded): black and white wooden stones 6.7 mm tall on a
@@ -59,7 +60,7 @@ std::vector<std::string> wrong_under_the_low_lamp(const ReaderParams& reader, co
     EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"e5", 'W'}, {"d5", 'B'}}));
     for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{
              {"a1", 'W'}, {"a4", 'B'}, {"b4", 'B'}, {"b6", 'W'}, {"c3", 'B'}, {"g4", 'B'}, {"g7", 'B'}})
-      scene.pieces.push_back(place_piece(model, look.pieces, site, {std::string(1, side)}, scene.pieces, side, rng));
+      place_man(model, look, rng, scene, site, side);
     const BoardObservation obs = camera.show(scene);
     EXPECT_TRUE(obs.read);
     for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
