@@ -278,6 +278,30 @@ cv::Mat shadows_beside(const cv::Mat& changed, const cv::Mat& zone, const cv::Ma
   return out;
 }
 
+// The pixels outside the zone that lie in a shadow against the settled scene as it stands, light field or not:
+// darker in every channel by nearly the same share and by more than `min_drop` grey levels. A soft shadow wide
+// enough bends the light field that is fitted to explain it (an arm's shadow across a quarter of a small board's
+// gate image), and the field's change then falls below the threshold inside it: taken into the settled scene at
+// a settle, it showed as a lightening once the arm had gone and held the board unsettled (morris3 seed 8822003,
+// game 1: from 2.3 s to 41.8 s, the first two plies never recorded).
+cv::Mat darkened_beside(const cv::Mat& zone, const cv::Mat& cur, const cv::Mat& reference, double min_drop,
+                        double tint) {
+  cv::Mat out = cv::Mat::zeros(cur.size(), CV_8U);
+  const cv::Vec3d unlit{1, 1, 1};
+  for (int y = 0; y < cur.rows; ++y) {
+    const uchar* z = zone.ptr<uchar>(y);
+    const auto* pc = cur.ptr<cv::Vec3f>(y);
+    const auto* pr = reference.ptr<cv::Vec3f>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < cur.cols; ++x) {
+      if (z[x]) continue;
+      const double drop = (pr[x][0] + pr[x][1] + pr[x][2] - pc[x][0] - pc[x][1] - pc[x][2]) / 3;
+      if (drop > min_drop && shadow_like(pc[x], pr[x], unlit, tint)) o[x] = 255;
+    }
+  }
+  return out;
+}
+
 double sampled_median(const cv::Mat& f, const std::vector<uint32_t>& idx) {
   if (idx.empty()) return 0;
   std::vector<float> v;
@@ -507,7 +531,8 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
       // table's edge and held the board until the next knock of the camera (morris9 seed 8822009, game 19: 9 of
       // 13 hands never settled).
       cur.copyTo(reference_, ~(edge_parts(static_change_) |
-                               shadows_beside(static_change_, zone_, cur, reference_, light, params_.shadow_tint)));
+                               shadows_beside(static_change_, zone_, cur, reference_, light, params_.shadow_tint) |
+                               darkened_beside(zone_, cur, reference_, threshold * 1.5, params_.shadow_tint)));
     }
   } else if (now_settled) {
     cv::Mat followed;
