@@ -36,6 +36,25 @@ void Pipeline::set_piece_set(PieceSet set) {
   last_read_ms_ = -1;
 }
 
+namespace {
+
+bool same_mask(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return false;
+  if (a.empty()) return true;
+  cv::Mat differ;
+  cv::compare(a, b, differ, cv::CMP_NE);
+  return cv::countNonZero(differ.reshape(1)) == 0;
+}
+
+// Whether two rectifiers give the motion gate the same image, watched parts and cells.
+bool same_gate_view(const Rectifier& a, const Rectifier& b) {
+  return a.gate_frame().size == b.gate_frame().size && a.gate_cells() == b.gate_cells() &&
+         same_mask(a.zone_mask(), b.zone_mask()) && same_mask(a.ring_mask(), b.ring_mask()) &&
+         same_mask(a.gate_unseen_mask(), b.gate_unseen_mask()) && a.same_gate_image(b);
+}
+
+}  // namespace
+
 void Pipeline::rebuild_geometry() {
   const calib::Calibration& c = *locate_.calibration();
   // What the set learnt in the top-plane frame (the empty board a set keeps from its start) is pixel for pixel: a
@@ -45,8 +64,15 @@ void Pipeline::rebuild_geometry() {
   RectifyParams rectify = params_.rectify;
   if (rect_)
     rectify.read_px_per_pitch_min = rectify.read_px_per_pitch_max = rect_->top_frame().px_per_mm * model_.pitch_mm;
+  std::optional<Rectifier> before;
+  before.swap(rect_);
   rect_.emplace(model_, c, set_.top_height_mm, std::max(1, vocab_.max_stack), rectify);
-  gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate, rect_->gate_unseen_mask());
+  // A set learnt anew (the colours of a side from its first placement) changes the read planes, not the gate's
+  // view of the board: the gate keeps its settled scene. Started anew, it took the next still frame whole for the
+  // scene, with the next player's arm already reaching in beside the board, and held the board unsettled for a
+  // minute when the arm had gone (morris6 seed 8822006, game 5: 10 of 13 hands never settled).
+  if (!gate_ || !before || !same_gate_view(*before, *rect_))
+    gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate, rect_->gate_unseen_mask());
   geometry_revision_ = locate_.revision();
   cache_.reset();
   pending_stale_ = true;

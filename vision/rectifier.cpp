@@ -232,6 +232,16 @@ void Rectifier::build_map(PlaneMap& plane) const {
   cv::convertMaps(map, cv::noArray(), plane.map1, plane.map2, CV_16SC2);
 }
 
+bool Rectifier::same_gate_image(const Rectifier& other) const {
+  auto same = [](const cv::Mat& a, const cv::Mat& b) {
+    if (a.size() != b.size() || a.type() != b.type()) return false;
+    if (a.empty()) return true;
+    return a.isContinuous() && b.isContinuous() && std::equal(a.datastart, a.dataend, b.datastart, b.dataend);
+  };
+  return roi_ == other.roi_ && gate_.level == other.gate_.level && gate_.frame.size == other.gate_.frame.size &&
+         same(gate_.map1, other.gate_.map1) && same(gate_.map2, other.gate_.map2);
+}
+
 void Rectifier::gate_image(FramePyramid& pyramid, cv::Mat& out) const {
   cv::remap(pyramid.level(gate_.level), out, gate_.map1, gate_.map2, cv::INTER_LINEAR, cv::BORDER_CONSTANT,
             cv::Scalar::all(0));
