@@ -7,6 +7,7 @@
 #include <opencv2/calib3d.hpp>
 #include <opencv2/features2d.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/video/tracking.hpp>
 
 #include "vision/thread_clock.h"
 
@@ -50,6 +51,7 @@ void ViewRegistration::set_reference(const cv::Mat& frame, const std::vector<cv:
   const cv::Mat gray = gray_of(frame);
   detect(gray, ref_points_, ref_descriptors_);
   ref_small_ = params_.guided_radius_px > 0 ? small_gray(gray) : cv::Mat();
+  ref_gray_ = params_.refine_grow > 0 ? gray : cv::Mat();
 }
 
 void ViewRegistration::judge(const std::vector<cv::Point2f>& from, const std::vector<cv::Point2f>& to,
@@ -148,8 +150,80 @@ Registration ViewRegistration::check(const cv::Mat& frame) const {
       r = g;
     }
   }
+  if (r.told && r.moved) {
+    const double t_refine = thread_cpu_ms();
+    refine(gray, r);
+    r.refine_ms = thread_cpu_ms() - t_refine;
+  }
   r.ms = thread_cpu_ms() - t0;
   return r;
+}
+
+void ViewRegistration::refine(const cv::Mat& gray, Registration& r) const {
+  if (params_.refine_grow <= 0 || ref_gray_.empty() || quad_.size() != 4) return;
+  cv::Point2f centre(0, 0);
+  for (const cv::Point2f& p : quad_) centre += p * 0.25f;
+  std::vector<cv::Point2f> area, area_moved;
+  for (const cv::Point2f& p : quad_) area.push_back(centre + (p - centre) * static_cast<float>(params_.refine_grow));
+  const cv::Matx33d ransac = r.image_motion;
+  cv::perspectiveTransform(area, area_moved, cv::Mat(ransac));
+  const cv::Rect crop = cv::boundingRect(area_moved) & cv::Rect(0, 0, gray.cols, gray.rows);
+  if (crop.width < 16 || crop.height < 16) return;
+
+  // ECC's template: the new view over the area, scaled down when large.
+  const double scale = std::min(1.0, params_.refine_max_side / static_cast<double>(std::max(crop.width, crop.height)));
+  cv::Mat templ = gray(crop);
+  if (scale < 1.0)
+    cv::resize(templ, templ,
+               cv::Size(std::max(1, cvRound(crop.width * scale)), std::max(1, cvRound(crop.height * scale))), 0, 0,
+               cv::INTER_AREA);
+  // A pixel x of the crop is at (x + 0.5)·s − 0.5 in its copy scaled by s (s as rounded to whole pixels).
+  const double sx = templ.cols / static_cast<double>(crop.width), sy = templ.rows / static_cast<double>(crop.height);
+  const cv::Matx33d to_template = cv::Matx33d(sx, 0, 0.5 * sx - 0.5, 0, sy, 0.5 * sy - 0.5, 0, 0, 1) *
+                                  cv::Matx33d(1, 0, -crop.x, 0, 1, -crop.y, 0, 0, 1);
+  // Its input: the reference brought onto the template by RANSAC's motion, with room round it for the alignment
+  // to move, so that what is left to find is near the identity and no pixel of the template falls outside.
+  // No mask: ECC (OpenCV 4.6) leaves the input's pixels outside its mask as they are, not less their mean, and
+  // those along the mask's edge pull the warp (a small board aligned so grew by a percent, and 2 px off).
+  const int room = static_cast<int>(std::ceil(params_.refine_max_px * std::max(sx, sy))) + 2;
+  const cv::Matx33d shifted(1, 0, room, 0, 1, room, 0, 0, 1);
+  const cv::Matx33d bring = shifted * to_template * ransac;
+  cv::Mat input;
+  cv::warpPerspective(ref_gray_, input, cv::Mat(bring), cv::Size(templ.cols + 2 * room, templ.rows + 2 * room),
+                      cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  // ECC's warp takes the template's points (the new view's) to the input's.
+  cv::Mat warp = cv::Mat(cv::Matx33f(shifted));
+  try {
+    cv::findTransformECC(templ, input, warp, cv::MOTION_HOMOGRAPHY,
+                         cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, params_.refine_iterations,
+                                          params_.refine_eps),
+                         cv::noArray(), 5);
+  } catch (const cv::Exception&) {
+    return;  // it diverged: the views are too unlike over the board
+  }
+  const cv::Matx33d aligned = cv::Mat_<double>(warp);
+  // A new view's point x is the reference's bring⁻¹·aligned·to_template·x.
+  const cv::Matx33d refined = (bring.inv() * aligned * to_template).inv();
+
+  // Both motions judged alike: the correlation of the new view with the reference brought onto it by each.
+  cv::Mat by_ransac, by_refined;
+  cv::warpPerspective(input, by_ransac, cv::Mat(shifted), templ.size(), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP);
+  cv::warpPerspective(input, by_refined, cv::Mat(aligned), templ.size(), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP);
+  r.correlation_ransac = cv::computeECC(templ, by_ransac);
+  r.correlation_refined = cv::computeECC(templ, by_refined);
+  if (!(r.correlation_refined > r.correlation_ransac)) return;
+
+  std::vector<cv::Point2f> at_ransac, at_refined;
+  cv::perspectiveTransform(quad_, at_ransac, cv::Mat(ransac));
+  cv::perspectiveTransform(quad_, at_refined, cv::Mat(refined));
+  double shift = 0;
+  for (size_t i = 0; i < quad_.size(); ++i) {
+    if (cv::norm(at_refined[i] - at_ransac[i]) > params_.refine_max_px) return;
+    shift = std::max(shift, static_cast<double>(cv::norm(at_refined[i] - quad_[i])));
+  }
+  r.image_motion = refined;
+  r.corner_shift_px = shift;
+  r.refined = true;
 }
 
 }  // namespace sb::vision

@@ -34,6 +34,25 @@ struct RegistrationParams {
   // a knock of a pitch or so, matching over the whole view pairs most of them with a neighbour's.
   int shift_scale = 4;
   double guided_radius_px = 16;
+  // A knock told, its motion is refined by aligning the reference's grey levels with the new view's over the
+  // board (ECC, a homography started from RANSAC's). ORB's corners are found to a pixel or so, on the levels of its
+  // pyramid, and round a small board they are few and bunched: the homography through them put the sites of a
+  // board 30 px to the pitch up to 5 px off, where every edge of the board's drawing and outline pins it to a few
+  // tenths. The area: the playing area grown by refine_grow about its centre, as the features' zone (the board's
+  // outline and the table round it move with the camera too, and fewer pieces cover them than the drawing).
+  // Worked at a scale that keeps the area's
+  // longer side within refine_max_side px: a large board is precise enough coarser, and ECC's cost grows with the
+  // pixels. 0: not refined.
+  double refine_grow = 1.5;
+  int refine_max_side = 256;
+  // ECC converges in a few steps from RANSAC's motion (the same result at 15 iterations as at 60): the limit is
+  // for views it cannot settle on.
+  int refine_iterations = 40;
+  double refine_eps = 1e-5;  // least gain in correlation for another step
+  // Pieces that moved between the views are outliers the alignment fits too: its motion is taken only when it
+  // explains the views better than RANSAC's (a higher correlation over the area) and moves no corner by more than
+  // refine_max_px from where RANSAC put it (RANSAC's own error reached 5.4 px on a small board under a lamp).
+  double refine_max_px = 8;
 };
 
 struct Registration {
@@ -46,7 +65,10 @@ struct Registration {
   int still_close = 0;         // matches within still_px of where they were
   bool guided = false;         // told by the matches guided by the views' shift
   cv::Point2d shift;           // that shift (image pixels), when tried
+  bool refined = false;        // image_motion is the intensity alignment's, not RANSAC's
+  double correlation_ransac = 0, correlation_refined = 0;  // over the board, when the alignment converged
   double ms = 0;
+  double refine_ms = 0;  // of ms, the alignment's
 };
 
 class ViewRegistration {
@@ -71,6 +93,8 @@ class ViewRegistration {
   cv::Mat small_gray(const cv::Mat& gray) const;
   // From matched points: the homography, the corner shift and whether the camera moved, into `r` (told or not).
   void judge(const std::vector<cv::Point2f>& from, const std::vector<cv::Point2f>& to, Registration& r) const;
+  // The told motion refined by intensity alignment over the board (refine_grow), into `r` when it does better.
+  void refine(const cv::Mat& gray, Registration& r) const;
 
   RegistrationParams params_;
   std::vector<cv::Point2f> quad_;
@@ -79,6 +103,7 @@ class ViewRegistration {
   std::vector<cv::Point2f> ref_points_;
   cv::Mat ref_descriptors_;
   cv::Mat ref_small_;  // small_gray of the reference (empty when guided matching is off)
+  cv::Mat ref_gray_;   // the reference's grey levels, for refine()
 };
 
 }  // namespace sb::vision
