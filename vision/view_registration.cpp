@@ -51,7 +51,8 @@ void ViewRegistration::set_reference(const cv::Mat& frame, const std::vector<cv:
   const cv::Mat gray = gray_of(frame);
   detect(gray, ref_points_, ref_descriptors_);
   ref_small_ = params_.guided_radius_px > 0 ? small_gray(gray) : cv::Mat();
-  ref_gray_ = params_.refine_grow > 0 ? gray : cv::Mat();
+  // Kept past this call: a grey frame is its own grey view, and a camera may reuse its buffer.
+  ref_gray_ = params_.refine_grow <= 0 ? cv::Mat() : gray.data == frame.data ? gray.clone() : gray;
 }
 
 void ViewRegistration::judge(const std::vector<cv::Point2f>& from, const std::vector<cv::Point2f>& to,
