@@ -342,6 +342,8 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   cv::blur(cur, cur, cv::Size(3, 3));
   r.site_motion.assign(cells_.size(), 0.f);
 
+  if (have_prev_ && prev_t_ms_ >= 0 && t_ms - prev_t_ms_ > params_.gap_ms) reset();
+  prev_t_ms_ = t_ms;
   if (!have_prev_ || cur.size() != watch_.size()) {
     prev_ = cur;
     have_prev_ = true;

@@ -39,6 +39,10 @@ struct GateParams {
                                    // reaches further than its skin (15 pixels in the zone beside a hand that is not)
   double shadow_tint = 1.25;       // a darker pixel whose channels darkened within this ratio of each other is a
                                    // shadow (a hand's skin or sleeve changes the colour as well)
+  int64_t gap_ms = 2000;           // frames further apart than this: the scene is taken anew (a camera that
+                                   // stalled and came back, still pictures read one after another), as at the
+                                   // first frame; compared with the scene before the gap, a whole new picture held
+                                   // the board for absorb_ms
   int64_t absorb_ms = 8000;        // a static change still there after this long is taken into the scene (a
                                    // hand resting on the board's edge stays for seconds: it must not be taken in)
   double reference_follow = 0.05;  // while settled the reference follows the frame at this rate (daylight)
@@ -127,6 +131,7 @@ class MotionGate {
   bool have_prev_ = false;
   bool settled_ = false;
   int64_t last_motion_ms_ = -1;
+  int64_t prev_t_ms_ = -1;  // the previous frame's time
   int64_t ring_blocked_since_ = -1;
   int64_t last_blocked_ms_ = -1;  // the last frame a change across the ring held the board
   std::vector<uint32_t> sample_idx_;
