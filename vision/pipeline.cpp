@@ -36,25 +36,6 @@ void Pipeline::set_piece_set(PieceSet set) {
   last_read_ms_ = -1;
 }
 
-namespace {
-
-bool same_mask(const cv::Mat& a, const cv::Mat& b) {
-  if (a.size() != b.size() || a.type() != b.type()) return false;
-  if (a.empty()) return true;
-  cv::Mat differ;
-  cv::compare(a, b, differ, cv::CMP_NE);
-  return cv::countNonZero(differ.reshape(1)) == 0;
-}
-
-// Whether two rectifiers give the motion gate the same image, watched parts and cells.
-bool same_gate_view(const Rectifier& a, const Rectifier& b) {
-  return a.gate_frame().size == b.gate_frame().size && a.gate_cells() == b.gate_cells() &&
-         same_mask(a.zone_mask(), b.zone_mask()) && same_mask(a.ring_mask(), b.ring_mask()) &&
-         same_mask(a.gate_unseen_mask(), b.gate_unseen_mask()) && a.same_gate_image(b);
-}
-
-}  // namespace
-
 void Pipeline::rebuild_geometry() {
   const calib::Calibration& c = *locate_.calibration();
   // What the set learnt in the top-plane frame (the empty board a set keeps from its start) is pixel for pixel: a
@@ -71,7 +52,7 @@ void Pipeline::rebuild_geometry() {
   // view of the board: the gate keeps its settled scene. Started anew, it took the next still frame whole for the
   // scene, with the next player's arm already reaching in beside the board, and held the board unsettled for a
   // minute when the arm had gone (morris6 seed 8822006, game 5: 10 of 13 hands never settled).
-  if (!gate_ || !before || !same_gate_view(*before, *rect_))
+  if (!gate_ || !before || !before->same_gate_view(*rect_))
     gate_.emplace(rect_->zone_mask(), rect_->ring_mask(), rect_->gate_cells(), params_.gate, rect_->gate_unseen_mask());
   geometry_revision_ = locate_.revision();
   cache_.reset();

@@ -232,14 +232,21 @@ void Rectifier::build_map(PlaneMap& plane) const {
   cv::convertMaps(map, cv::noArray(), plane.map1, plane.map2, CV_16SC2);
 }
 
-bool Rectifier::same_gate_image(const Rectifier& other) const {
-  auto same = [](const cv::Mat& a, const cv::Mat& b) {
-    if (a.size() != b.size() || a.type() != b.type()) return false;
-    if (a.empty()) return true;
-    return a.isContinuous() && b.isContinuous() && std::equal(a.datastart, a.dataend, b.datastart, b.dataend);
-  };
+namespace {
+
+bool same_pixels(const cv::Mat& a, const cv::Mat& b) {
+  if (a.size() != b.size() || a.type() != b.type()) return false;
+  if (a.empty()) return true;
+  return a.isContinuous() && b.isContinuous() && std::equal(a.datastart, a.dataend, b.datastart, b.dataend);
+}
+
+}  // namespace
+
+bool Rectifier::same_gate_view(const Rectifier& other) const {
   return roi_ == other.roi_ && gate_.level == other.gate_.level && gate_.frame.size == other.gate_.frame.size &&
-         same(gate_.map1, other.gate_.map1) && same(gate_.map2, other.gate_.map2);
+         gate_cells_ == other.gate_cells_ && same_pixels(gate_.map1, other.gate_.map1) &&
+         same_pixels(gate_.map2, other.gate_.map2) && same_pixels(zone_mask_, other.zone_mask_) &&
+         same_pixels(ring_mask_, other.ring_mask_) && same_pixels(gate_unseen_, other.gate_unseen_);
 }
 
 void Rectifier::gate_image(FramePyramid& pyramid, cv::Mat& out) const {

@@ -99,8 +99,9 @@ class Rectifier {
   // The gate image's pixels the camera does not see (the picture ends before the gate image does: black in every
   // gate image), 255 there. Arms reaching over the board come in from where the picture ends.
   const cv::Mat& gate_unseen_mask() const { return gate_unseen_; }
-  // Whether `other` makes the very same gate image of every frame (its part of the frame, sampled alike).
-  bool same_gate_image(const Rectifier& other) const;
+  // Whether `other` gives the motion gate the very same view: the same gate image of every frame (its part of the
+  // frame, sampled alike), the same watched parts and the same cells.
+  bool same_gate_view(const Rectifier& other) const;
   // Per site, the gate-image rectangle of its cell (one pitch square round the site).
   const std::vector<cv::Rect>& gate_cells() const { return gate_cells_; }
   // The board zone's outline in frame pixels (for overlays).
