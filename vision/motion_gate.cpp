@@ -460,8 +460,11 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
     cv::compare(s, threshold * 1.5, changed, cv::CMP_GT);
     holding_ = cv::Mat::zeros(changed.size(), CV_8U);
     // An arm lies across the ring: a changed part that comes in from the gate image's edge (the player), crosses
-    // the ring and reaches well into the board zone (the hand over the board). A piece taken from or put down
-    // beside the board, even at its very edge, does not reach from the image's edge to over the board.
+    // the ring and reaches well into the board zone (the hand over the board), or into it at all with skin, not
+    // shadow, at the zone's edge (fingertips resting there). A piece taken from or put down beside the board, even
+    // at its very edge, does not reach from the image's edge to over the board: a man taken from a reserve lying
+    // against the board's side changes the table within the zone's guard and joins the image's edge, but leaves
+    // the zone as it was (morris6 seed 8822006, game 14: it held the board for three plies).
     int ring_changed = 0;
     if (cv::countNonZero(changed & ring_) >= params_.ring_foreign_px) {
       cv::Mat labels;
@@ -490,7 +493,9 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
         }
       }
       for (size_t k = 1; k < static_cast<size_t>(n); ++k) {
-        if (!from_edge[k] || (in_zone[k] < params_.arm_zone_px && hand_near[k] < params_.hand_near_px)) continue;
+        const bool over_zone =
+            in_zone[k] >= params_.arm_zone_px || (in_zone[k] > 0 && hand_near[k] >= params_.hand_near_px);
+        if (!from_edge[k] || !over_zone) continue;
         ring_changed += in_ring[k];
         holding_.setTo(255, labels == static_cast<int>(k));
       }

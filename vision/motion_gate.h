@@ -36,7 +36,9 @@ struct GateParams {
                                    // knuckles resting over the zone's edge showed 3 to 17 pixels in the zone, and
                                    // the renderer's truth, drawn at a quarter of the image's size, calls a hand
                                    // over the board up to two gate pixels short of it; a hand's soft shadow
-                                   // reaches further than its skin (15 pixels in the zone beside a hand that is not)
+                                   // reaches further than its skin (15 pixels in the zone beside a hand that is not);
+                                   // with none of its change in the zone it is not over the board (a reserve man
+                                   // taken from against the board's side)
   double shadow_tint = 1.25;       // a darker pixel whose channels darkened within this ratio of each other is a
                                    // shadow (a hand's skin or sleeve changes the colour as well)
   int64_t gap_ms = 2000;           // frames further apart than this: the scene is taken anew (a camera that

@@ -338,5 +338,35 @@ TEST(MotionGate, ASoftShadowTheLightFieldExplainsIsNotTakenIntoTheSettledScene) 
   EXPECT_LE(delay, 300);
 }
 
+// A board filling the gate image on a light table, a reserve of dark men beside its right side reaching the image's
+// edge: a man against the board's side (a pixel beyond the zone's guard) and one further out. `taken`: the man
+// against the board is gone and the other lies a little further down, as a hand taking one from a heap leaves it;
+// `reach`: the hand over the reserve, this many pixels in from the image's right edge.
+cv::Mat reserve_beside_board(bool taken, int reach = 0) {
+  cv::Mat img(60, 60, CV_8UC3, cv::Scalar(170, 190, 175));
+  cv::rectangle(img, cv::Rect(12, 12, 36, 36), cv::Scalar(120, 160, 200), cv::FILLED);
+  if (!taken) cv::circle(img, cv::Point(50, 31), 3, cv::Scalar(40, 40, 45), cv::FILLED);
+  cv::circle(img, cv::Point(56, taken ? 33 : 31), 3, cv::Scalar(40, 40, 45), cv::FILLED);
+  if (reach > 0) cv::rectangle(img, cv::Rect(60 - reach, 26, reach, 10), cv::Scalar(80, 110, 150), cv::FILLED);
+  return img;
+}
+
+// morris6 seed 8822006, game 14 (eval-vision morris6 --simulations 20): a man taken from the black reserve, which
+// lay against the board's side and reached the gate image's edge, left a change beside the zone, within its guard,
+// joined to the image's edge: no change in the zone, yet no shadow either, so it held the board as fingertips
+// resting at the zone's edge would, until a change is taken into the scene (8 s); the next hands came sooner, and
+// three plies went by unsettled (ply 4 never recorded). A change that lies nowhere in the zone is no hand over it.
+TEST(MotionGate, AManTakenFromAReserveAgainstTheBoardsSideDoesNotHoldTheBoard) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return reserve_beside_board(false); })) << "never settled";
+  const std::pair<int, bool> hand[] = {{4, false}, {8, false}, {12, false}, {13, true}, {10, true}, {6, true}, {2, true}};
+  for (const auto& [reach, taken] : hand) gate.update(reserve_beside_board(taken, reach), t += kFrameMs);
+  const int64_t delay = settle_delay(gate, t, 60, [] { return reserve_beside_board(true); });
+  ASSERT_GE(delay, 0) << "never settled after a man was taken from the reserve";
+  EXPECT_LE(delay, 300);
+}
+
 }  // namespace
 }  // namespace sb::vision
