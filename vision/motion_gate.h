@@ -31,7 +31,8 @@ struct GateParams {
   double ring_foreign_px = 6;      // static changed pixels in the ring that mean an arm lies across it ...
   int arm_zone_px = 18;            // ... when the same change reaches this many pixels into the zone (a hand:
                                    // fingertips over the zone corner 22, a hand beside it with its shadow 15)
-  int hand_guard_px = 3;           // an arm holds (or moving, disturbs) the board within this many gate pixels (3/8 pitch)
+  int hand_guard_px = 3;           // an arm holds the board too when within this many gate pixels (3/8 pitch), and
+                                   // motion there disturbs it
   int hand_near_px = 4;            // of the zone this many of its changed pixels are no shadow: fingertips or
                                    // knuckles resting over the zone's edge showed 3 to 17 pixels in the zone, and
                                    // the renderer's truth, drawn at a quarter of the image's size, calls a hand

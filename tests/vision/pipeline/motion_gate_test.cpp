@@ -361,7 +361,8 @@ TEST(MotionGate, AManTakenFromAReserveAgainstTheBoardsSideDoesNotHoldTheBoard) {
   MotionGate gate(d.zone, d.ring, {});
   int64_t t = 0;
   ASSERT_TRUE(settled_after(gate, t, 15, [] { return reserve_beside_board(false); })) << "never settled";
-  const std::pair<int, bool> hand[] = {{4, false}, {8, false}, {12, false}, {13, true}, {10, true}, {6, true}, {2, true}};
+  const std::pair<int, bool> hand[] = {{4, false}, {8, false}, {12, false}, {13, true},
+                                       {10, true}, {6, true},  {2, true}};
   for (const auto& [reach, taken] : hand) gate.update(reserve_beside_board(taken, reach), t += kFrameMs);
   const int64_t delay = settle_delay(gate, t, 60, [] { return reserve_beside_board(true); });
   ASSERT_GE(delay, 0) << "never settled after a man was taken from the reserve";
