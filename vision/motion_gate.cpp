@@ -381,10 +381,8 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   // Anything moving in the gate image, outside the watched part too: an arm on its way in.
   const bool moved_anywhere = cv::countNonZero(moving_) >= params_.min_moving_px;
   moving_.setTo(0, ~watch_);
-  // Only motion inside the zone or within its guard disturbs: an arm passing further out is not over the board.
-  // The guard counts: a hand's fingertips crossing the board's margin move beside the zone a frame before they
-  // move in it (cotulenh seed 8821005, game 14: one frame settled so, 17 pixels moving in the guard, none in it).
-  r.moving_px = cv::countNonZero(moving_ & near_zone_);
+  // Only motion inside the zone disturbs: an arm passing outside it is not over the board.
+  r.moving_px = cv::countNonZero(moving_ & zone_);
   r.noise = noise_;
   r.threshold = threshold;
   r.disturbed = r.moving_px >= params_.min_moving_px || covered_now;

@@ -27,12 +27,11 @@ struct GateParams {
   int64_t still_ms = 200;          // no motion over the board for this long before it counts as settled
   double noise_k = 4.5;            // motion: a blurred difference above noise_k × the measured noise ...
   double min_threshold = 7;        // ... and above this many grey levels
-  int min_moving_px = 3;           // moving gate pixels in the zone or its guard that make the board disturbed
+  int min_moving_px = 3;           // moving gate pixels in the zone that make the board disturbed
   double ring_foreign_px = 6;      // static changed pixels in the ring that mean an arm lies across it ...
   int arm_zone_px = 18;            // ... when the same change reaches this many pixels into the zone (a hand:
                                    // fingertips over the zone corner 22, a hand beside it with its shadow 15)
-  int hand_guard_px = 3;           // an arm holds the board too when within this many gate pixels (3/8 pitch), and
-                                   // motion there disturbs it
+  int hand_guard_px = 3;           // an arm holds the board too when within this many gate pixels (3/8 pitch)
   int hand_near_px = 4;            // of the zone this many of its changed pixels are no shadow: fingertips or
                                    // knuckles resting over the zone's edge showed 3 to 17 pixels in the zone, and
                                    // the renderer's truth, drawn at a quarter of the image's size, calls a hand
@@ -69,7 +68,7 @@ struct GateResult {
   bool ring_blocked = false;       // a static change lies across the ring (an arm) and is not yet absorbed
   bool just_settled = false;       // settled now and not in the previous frame
   bool covered = false;            // most of the view went dark against the settled scene: something covers it
-  int moving_px = 0;               // moving pixels in the zone and its guard
+  int moving_px = 0;               // moving pixels in the zone
   double noise = 0;                // the measured noise (grey levels, blurred difference)
   double threshold = 0;            // the motion threshold used
   std::vector<float> site_motion;  // per site: share of its cell that moved
