@@ -18,7 +18,8 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kDeg = kPi / 180.0;
 constexpr int kShift = 4;
 constexpr double kOne = 1 << kShift;
-constexpr int kSmall = 4;  // shadow and cover masks are drawn at 1/kSmall of the image size
+constexpr int kSmall = 4;                 // shadow and cover masks are drawn at 1/kSmall of the image size
+constexpr double kMaxHandStreakPx = 100;  // the longest smear of a moving hand (a fast hand: ~50 px a frame)
 
 cv::Point fixed(cv::Point2d p) {
   return {static_cast<int>(std::lround(p.x * kOne)), static_cast<int>(std::lround(p.y * kOne))};
@@ -686,6 +687,13 @@ cv::Mat Renderer::render(const Scene& scene, uint64_t frame_seed, const FrameExt
   for (const HandPose& h : scene.hands) {
     cv::Point2d streak = camera_.project(h.grip) - camera_.project(h.grip - h.motion);
     double length = std::hypot(streak.x, streak.y);
+    // No exposure smears a hand further: a grip whose place a frame ago projects far off (near the camera's
+    // plane) made a kernel thousands of pixels wide, ten seconds a frame (simulate brazilian, eval-vision seed
+    // 8822012, game 18).
+    if (length > kMaxHandStreakPx) {
+      streak *= kMaxHandStreakPx / length;
+      length = kMaxHandStreakPx;
+    }
     if (length < 1.5) {
       if (h.held) draw_piece(img, *h.held);
       draw_hand(img, h);

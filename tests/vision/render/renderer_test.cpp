@@ -276,5 +276,38 @@ TEST(Renderer, AHandOverTheBoardIsSeenAndCoversSitesAHandBesideItDoesNot) {
   EXPECT_FALSE(r.hand_cover(resting).over_board);
 }
 
+// A hand's motion blur is bounded by what an exposure can smear: a grip whose place a frame before projects far
+// off (400 mm away in a 30th of a second here; near the camera's plane, thousands of pixels) once made a kernel as
+// wide and a frame took ten seconds to draw (simulate brazilian, eval-vision seed 8822012, game 18).
+TEST(Renderer, AMovingHandIsSmearedNoFurtherThanAnExposureCan) {
+  calib::BoardModel m = calib::load_board_model("cotoan");
+  Look look = plain_look("cotoan");
+  Renderer r(m, look, {1280, 720}, 1);
+  Scene empty;
+  HandPose h;
+  h.player = 0;
+  h.shoulder = shoulder_of(0, m, look.hands);
+  h.grip = {m.site("e5").centre.x, m.site("e5").centre.y, -30};
+  Scene still = empty, moving = empty;
+  still.hands = {h};
+  h.motion = {400, 0, 0};
+  moving.hands = {h};
+  const cv::Mat bare = r.render(empty, 1);
+  auto changed_box = [&](const cv::Mat& img) {
+    cv::Mat diff, grey, mask;
+    cv::absdiff(img, bare, diff);
+    cv::cvtColor(diff, grey, cv::COLOR_BGR2GRAY);
+    cv::threshold(grey, mask, 12, 255, cv::THRESH_BINARY);
+    return cv::boundingRect(mask);
+  };
+  const cv::Rect hand = changed_box(r.render(still, 1));
+  ASSERT_GT(hand.area(), 0);
+  const cv::Mat smear = r.render(moving, 1);
+  const cv::Rect smeared = changed_box(smear);
+  const cv::Rect bound(hand.x - 110, hand.y - 110, hand.width + 220, hand.height + 220);
+  EXPECT_GT(cv::norm(smear, r.render(still, 1), cv::NORM_L1), 0) << "the moving hand was not smeared";
+  EXPECT_EQ(smeared & bound, smeared) << "smeared over " << smeared << ", the hand itself over " << hand;
+}
+
 }  // namespace
 }  // namespace sb::vision
