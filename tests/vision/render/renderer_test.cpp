@@ -254,15 +254,21 @@ TEST(Renderer, EveryGameRendersWithEveryLookOption) {
   }
 }
 
+// The near player's hand reaching 30 mm above `site`.
+HandPose reaching(const calib::BoardModel& m, const Look& look, const std::string& site) {
+  HandPose h;
+  h.player = 0;
+  h.shoulder = shoulder_of(0, m, look.hands);
+  h.grip = {m.site(site).centre.x, m.site(site).centre.y, -30};
+  return h;
+}
+
 TEST(Renderer, AHandOverTheBoardIsSeenAndCoversSitesAHandBesideItDoesNot) {
   calib::BoardModel m = calib::load_board_model("cotoan");
   Look look = plain_look("cotoan");
   Renderer r(m, look, {1280, 720}, 1);
   Scene empty;
-  HandPose reach;
-  reach.player = 0;
-  reach.shoulder = shoulder_of(0, m, look.hands);
-  reach.grip = {m.site("e5").centre.x, m.site("e5").centre.y, -30};
+  HandPose reach = reaching(m, look, "e5");
   reach.pinch = 1;
   Scene over = empty;
   over.hands = {reach};
@@ -284,10 +290,7 @@ TEST(Renderer, AMovingHandIsSmearedNoFurtherThanAnExposureCan) {
   Look look = plain_look("cotoan");
   Renderer r(m, look, {1280, 720}, 1);
   Scene empty;
-  HandPose h;
-  h.player = 0;
-  h.shoulder = shoulder_of(0, m, look.hands);
-  h.grip = {m.site("e5").centre.x, m.site("e5").centre.y, -30};
+  HandPose h = reaching(m, look, "e5");
   Scene still = empty, moving = empty;
   still.hands = {h};
   h.motion = {400, 0, 0};
