@@ -16,6 +16,11 @@ MotionGate::MotionGate(cv::Mat zone, cv::Mat ring, std::vector<cv::Rect> cells, 
     cv::dilate(zone_, near_zone_, cv::Mat(), cv::Point(-1, -1), params_.hand_guard_px);
   else
     near_zone_ = zone_.clone();
+  motion_guard_ = cv::Mat::zeros(zone_.size(), CV_8U);
+  if (params_.motion_guard_px > 0) {
+    cv::dilate(zone_, motion_guard_, cv::Mat(), cv::Point(-1, -1), params_.motion_guard_px);
+    motion_guard_.setTo(0, zone_);
+  }
   // The gate image's edge, where arms come in from the players. When the picture ends inside the gate image (a
   // close camera), an arm comes in from beyond the picture: its change starts at the black the picture leaves,
   // never at the image's border (brazilian seed 6967658757376383, morris9 seed 8719012: hands over the board that
@@ -260,6 +265,22 @@ bool shadow_like(const cv::Vec3f& now, const cv::Vec3f& before, const cv::Vec3d&
   return hi < 1 && hi <= tint * lo;
 }
 
+// How many of `mask`'s pixels changed between `before` and `now` (`gain`: the global gain between them) as no
+// shadow does: a shadow falling or lifting darkens or lightens every channel by nearly the same share.
+int skin_moving(const cv::Mat& now, const cv::Mat& before, const cv::Vec3f& gain, const cv::Mat& mask, double tint) {
+  const cv::Vec3d g(gain[0], gain[1], gain[2]);
+  const cv::Vec3d inverse(1.0 / std::max(1e-3, g[0]), 1.0 / std::max(1e-3, g[1]), 1.0 / std::max(1e-3, g[2]));
+  int count = 0;
+  for (int y = 0; y < mask.rows; ++y) {
+    const uchar* m = mask.ptr<uchar>(y);
+    const auto* pn = now.ptr<cv::Vec3f>(y);
+    const auto* pb = before.ptr<cv::Vec3f>(y);
+    for (int x = 0; x < mask.cols; ++x)
+      if (m[x] && !shadow_like(pn[x], pb[x], g, tint) && !shadow_like(pb[x], pn[x], inverse, tint)) ++count;
+  }
+  return count;
+}
+
 // The changed pixels outside the zone that are a shadow on the settled scene (shadow_like; `light`: the gain field
 // between them).
 cv::Mat shadows_beside(const cv::Mat& changed, const cv::Mat& zone, const cv::Mat& cur, const cv::Mat& reference,
@@ -381,8 +402,15 @@ GateResult MotionGate::update(const cv::Mat& gate_bgr, int64_t t_ms) {
   // Anything moving in the gate image, outside the watched part too: an arm on its way in.
   const bool moved_anywhere = cv::countNonZero(moving_) >= params_.min_moving_px;
   moving_.setTo(0, ~watch_);
-  // Only motion inside the zone disturbs: an arm passing outside it is not over the board.
+  // Only motion inside the zone disturbs: an arm passing outside it is not over the board. Skin moving right beside
+  // it does too: a hand arriving moves there a frame before it moves in the zone (morris12 seed 8822016, games 5
+  // and 10, cotulenh seed 8821005, game 19: that frame was settled while the renderer's truth had the hand over the
+  // board). A shadow moving there (an arm's, beside a small board) does not.
   r.moving_px = cv::countNonZero(moving_ & zone_);
+  if (r.moving_px < params_.min_moving_px && params_.motion_guard_px > 0) {
+    const int skin = skin_moving(cur, prev_, gain, moving_ & motion_guard_, params_.shadow_tint);
+    if (skin >= params_.guard_skin_px) r.moving_px += skin;
+  }
   r.noise = noise_;
   r.threshold = threshold;
   r.disturbed = r.moving_px >= params_.min_moving_px || covered_now;

@@ -39,6 +39,14 @@ struct GateParams {
                                    // reaches further than its skin (15 pixels in the zone beside a hand that is not);
                                    // with none of its change in the zone it is not over the board (a reserve man
                                    // taken from against the board's side)
+  int motion_guard_px = 2;         // skin moving within this many gate pixels beside the zone (0: none) ...
+  int guard_skin_px = 3;           // ... on at least this many pixels disturbs the board as motion in it does: a hand
+                                   // arriving moves beside the zone a frame before it moves in it, while the
+                                   // renderer's truth calls it over the board already; a shadow moving there does
+                                   // not count (an arm's shadow beside a small board), nor skin further out (a hand
+                                   // taking a man from beside a small board is not over it: at 3 pixels, morris3
+                                   // seed 8822003 games 1 and 5 lost 545 settled frames with no hand over the
+                                   // board, at 2 pixels 3)
   double shadow_tint = 1.25;       // a darker pixel whose channels darkened within this ratio of each other is a
                                    // shadow (a hand's skin or sleeve changes the colour as well)
   int64_t gap_ms = 2000;           // frames further apart than this: the scene is taken anew (a camera that
@@ -108,6 +116,7 @@ class MotionGate {
   cv::Mat zone_, ring_, watch_;  // watch = zone ∪ ring
   cv::Mat edge_;                 // where arms come in: the gate image's border and where the picture ends
   cv::Mat near_zone_;            // the zone grown by hand_guard_px
+  cv::Mat motion_guard_;         // the band motion_guard_px wide round the zone
   std::vector<cv::Rect> cells_;
   GateParams params_;
 

@@ -369,5 +369,34 @@ TEST(MotionGate, AManTakenFromAReserveAgainstTheBoardsSideDoesNotHoldTheBoard) {
   EXPECT_LE(delay, 300);
 }
 
+// morris12 seed 8822016, games 5 and 10, and cotulenh seed 8821005, game 19 (eval-vision --simulations 20): a hand
+// arriving at the board's corner moved beside the zone, none of it in it yet, in the frame the renderer's truth
+// first called it over the board, and that frame was settled. Skin moving right beside the zone disturbs the board.
+TEST(MotionGate, FingertipsArrivingBesideTheZoneDisturbTheBoard) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
+  cv::Mat reaching = DrawnGate::scene(0);
+  cv::rectangle(reaching, cv::Rect(0, 27, 13, 7), cv::Scalar(120, 150, 200), cv::FILLED);  // skin, up to column 12
+  const GateResult r = gate.update(reaching, t += kFrameMs);
+  EXPECT_TRUE(r.disturbed) << "skin arriving a pixel from the zone did not disturb the board";
+  EXPECT_FALSE(r.settled);
+}
+
+// The other side of it: an arm's shadow falling right beside the zone (darker by the same share in every channel)
+// is no hand over the board, and the board stays settled (morris3's small boards, whose players' arms pass close).
+TEST(MotionGate, AShadowFallingBesideTheZoneLeavesTheBoardSettled) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
+  cv::Mat shaded = DrawnGate::scene(0);
+  cv::rectangle(shaded, cv::Rect(0, 27, 13, 7), cv::Scalar(84, 84, 84), cv::FILLED);  // up to column 12
+  const GateResult r = gate.update(shaded, t += kFrameMs);
+  EXPECT_FALSE(r.disturbed) << "a shadow beside the zone disturbed the board";
+  EXPECT_TRUE(r.settled);
+}
+
 }  // namespace
 }  // namespace sb::vision
