@@ -369,33 +369,41 @@ TEST(MotionGate, AManTakenFromAReserveAgainstTheBoardsSideDoesNotHoldTheBoard) {
   EXPECT_LE(delay, 300);
 }
 
+// The drawn gate settled on the plain scene, then one frame with a band from the image's left edge up to column 12,
+// in the guard two pixels short of the zone, in `colour`: whether it had settled, and what it made of that frame.
+struct BandBesideZone {
+  bool settled_before = false;
+  GateResult frame;
+};
+BandBesideZone band_beside_zone(cv::Scalar colour) {
+  DrawnGate d;
+  MotionGate gate(d.zone, d.ring, {});
+  int64_t t = 0;
+  BandBesideZone out;
+  out.settled_before = settled_after(gate, t, 15, [] { return DrawnGate::scene(0); });
+  cv::Mat band = DrawnGate::scene(0);
+  cv::rectangle(band, cv::Rect(0, 27, 13, 7), colour, cv::FILLED);
+  out.frame = gate.update(band, t + kFrameMs);
+  return out;
+}
+
 // morris12 seed 8822016, games 5 and 10, and cotulenh seed 8821005, game 19 (eval-vision --simulations 20): a hand
 // arriving at the board's corner moved beside the zone, none of it in it yet, in the frame the renderer's truth
 // first called it over the board, and that frame was settled. Skin moving right beside the zone disturbs the board.
 TEST(MotionGate, FingertipsArrivingBesideTheZoneDisturbTheBoard) {
-  DrawnGate d;
-  MotionGate gate(d.zone, d.ring, {});
-  int64_t t = 0;
-  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
-  cv::Mat reaching = DrawnGate::scene(0);
-  cv::rectangle(reaching, cv::Rect(0, 27, 13, 7), cv::Scalar(120, 150, 200), cv::FILLED);  // skin, up to column 12
-  const GateResult r = gate.update(reaching, t += kFrameMs);
-  EXPECT_TRUE(r.disturbed) << "skin arriving a pixel from the zone did not disturb the board";
-  EXPECT_FALSE(r.settled);
+  const BandBesideZone skin = band_beside_zone(cv::Scalar(120, 150, 200));
+  ASSERT_TRUE(skin.settled_before) << "the plain scene never settled";
+  EXPECT_TRUE(skin.frame.disturbed) << "skin arriving two pixels from the zone did not disturb the board";
+  EXPECT_FALSE(skin.frame.settled);
 }
 
 // The other side of it: an arm's shadow falling right beside the zone (darker by the same share in every channel)
 // is no hand over the board, and the board stays settled (morris3's small boards, whose players' arms pass close).
 TEST(MotionGate, AShadowFallingBesideTheZoneLeavesTheBoardSettled) {
-  DrawnGate d;
-  MotionGate gate(d.zone, d.ring, {});
-  int64_t t = 0;
-  ASSERT_TRUE(settled_after(gate, t, 15, [] { return DrawnGate::scene(0); })) << "the plain scene never settled";
-  cv::Mat shaded = DrawnGate::scene(0);
-  cv::rectangle(shaded, cv::Rect(0, 27, 13, 7), cv::Scalar(84, 84, 84), cv::FILLED);  // up to column 12
-  const GateResult r = gate.update(shaded, t += kFrameMs);
-  EXPECT_FALSE(r.disturbed) << "a shadow beside the zone disturbed the board";
-  EXPECT_TRUE(r.settled);
+  const BandBesideZone shadow = band_beside_zone(cv::Scalar(84, 84, 84));
+  ASSERT_TRUE(shadow.settled_before) << "the plain scene never settled";
+  EXPECT_FALSE(shadow.frame.disturbed) << "a shadow beside the zone disturbed the board";
+  EXPECT_TRUE(shadow.frame.settled);
 }
 
 }  // namespace
