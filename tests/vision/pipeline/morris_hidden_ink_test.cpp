@@ -45,29 +45,36 @@ Look morris6_card_look() {
                          "morris6 look");
 }
 
-// The sites read wrong, by a set learnt as the referee learns it (the empty start, then the first two
-// placements), with `reader`, on that image's board drawn with each of `seeds`.
-std::vector<std::string> wrong_on_the_card(const ReaderParams& reader, const std::vector<uint64_t>& seeds) {
+using Placements = std::vector<std::pair<std::string, char>>;
+
+// The sites of `game` read wrong with `reader` under `look`, on each of `seeds`: the set learnt as the referee
+// learns it (the empty start, then the `first` placements), then the men of `then` put down and the board read.
+std::vector<std::string> wrong_after_placements(const std::string& game, const Look& look, const ReaderParams& reader,
+                                                const std::vector<uint64_t>& seeds, const Placements& first,
+                                                const Placements& then) {
   std::vector<std::string> wrong;
   for (uint64_t seed : seeds) {
     PipelineParams params;
     params.reader = reader;
-    Pipeline p = make_pipeline("morris6", params);
+    Pipeline p = make_pipeline(game, params);
     const calib::BoardModel& model = p.model();
-    const Look look = morris6_card_look();
     StillCamera camera(p, look, seed);
     Rng rng(seed);
     Scene scene;
-    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"c5", 'W'}, {"b3", 'B'}}));
-    for (const auto& [site, side] :
-         std::vector<std::pair<std::string, char>>{{"a1", 'W'}, {"a3", 'W'}, {"c1", 'B'}, {"c2", 'B'}, {"d2", 'B'}})
-      place_man(model, look, rng, scene, site, side);
+    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, first));
+    for (const auto& [site, side] : then) place_man(model, look, rng, scene, site, side);
     const BoardObservation obs = camera.show(scene);
     EXPECT_TRUE(obs.read);
     for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
       wrong.push_back("seed " + std::to_string(seed) + ": " + w);
   }
   return wrong;
+}
+
+// The sites of morris6 image 40's board read wrong with `reader` on each of `seeds`.
+std::vector<std::string> wrong_on_the_card(const ReaderParams& reader, const std::vector<uint64_t>& seeds) {
+  return wrong_after_placements("morris6", morris6_card_look(), reader, seeds, {{"c5", 'W'}, {"b3", 'B'}},
+                                {{"a1", 'W'}, {"a3", 'W'}, {"c1", 'B'}, {"c2", 'B'}, {"d2", 'B'}});
 }
 
 // morris6 seed 9706121 image 40: the white man on a3 read empty (disc 0.28, 0.11 of its centre foreign, log-odds
@@ -109,29 +116,10 @@ Look morris3_light_sheet_look() {
                          "morris3 look");
 }
 
-// The sites of morris3 image 1390's board read wrong with `reader`, the set learnt as the referee learns it, on that
-// board drawn with each of `seeds`.
+// The sites of morris3 image 1390's board read wrong with `reader` on each of `seeds`.
 std::vector<std::string> wrong_on_the_light_sheet(const ReaderParams& reader, const std::vector<uint64_t>& seeds) {
-  std::vector<std::string> wrong;
-  for (uint64_t seed : seeds) {
-    PipelineParams params;
-    params.reader = reader;
-    Pipeline p = make_pipeline("morris3", params);
-    const calib::BoardModel& model = p.model();
-    const Look look = morris3_light_sheet_look();
-    StillCamera camera(p, look, seed);
-    Rng rng(seed);
-    Scene scene;
-    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"c3", 'W'}, {"a1", 'B'}}));
-    for (const auto& [site, side] :
-         std::vector<std::pair<std::string, char>>{{"a2", 'W'}, {"a3", 'W'}, {"b1", 'B'}, {"c1", 'B'}})
-      place_man(model, look, rng, scene, site, side);
-    const BoardObservation obs = camera.show(scene);
-    EXPECT_TRUE(obs.read);
-    for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
-      wrong.push_back("seed " + std::to_string(seed) + ": " + w);
-  }
-  return wrong;
+  return wrong_after_placements("morris3", morris3_light_sheet_look(), reader, seeds, {{"c3", 'W'}, {"a1", 'B'}},
+                                {{"a2", 'W'}, {"a3", 'W'}, {"b1", 'B'}, {"c1", 'B'}});
 }
 
 // morris3 seed 9715001 image 1390: the white men on a2 and a3 read empty (rims 0.25 and 0.23, their centres
