@@ -18,6 +18,7 @@ using testing::misreads;
 using testing::place_man;
 using testing::read_still;
 using testing::StillCamera;
+using testing::wrong_after_placements;
 
 // The look of morris6 dataset seed 9706121 image 40 (rounded): white and black stones on a light card sheet,
 // 33° tilt, defocus 1.4 px, JPEG 84.
@@ -43,32 +44,6 @@ Look morris6_card_look() {
     "table": {"accent": "#a2acc2", "angle_deg": 30.230, "base": "#bdcae3", "scale_mm": 2.927, "surface": "cloth"}
   })"),
                          "morris6 look");
-}
-
-using Placements = std::vector<std::pair<std::string, char>>;
-
-// The sites of `game` read wrong with `reader` under `look`, on each of `seeds`: the set learnt as the referee
-// learns it (the empty start, then the `first` placements), then the men of `then` put down and the board read.
-std::vector<std::string> wrong_after_placements(const std::string& game, const Look& look, const ReaderParams& reader,
-                                                const std::vector<uint64_t>& seeds, const Placements& first,
-                                                const Placements& then) {
-  std::vector<std::string> wrong;
-  for (uint64_t seed : seeds) {
-    PipelineParams params;
-    params.reader = reader;
-    Pipeline p = make_pipeline(game, params);
-    const calib::BoardModel& model = p.model();
-    StillCamera camera(p, look, seed);
-    Rng rng(seed);
-    Scene scene;
-    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, first));
-    for (const auto& [site, side] : then) place_man(model, look, rng, scene, site, side);
-    const BoardObservation obs = camera.show(scene);
-    EXPECT_TRUE(obs.read);
-    for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
-      wrong.push_back("seed " + std::to_string(seed) + ": " + w);
-  }
-  return wrong;
 }
 
 // The sites of morris6 image 40's board read wrong with `reader` on each of `seeds`.

@@ -2,6 +2,8 @@
 // give, and a pipeline fed one still picture until it has read it.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <array>
 #include <map>
 #include <opencv2/core.hpp>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "calibration/board_locator.h"
+#include "vision/game_vision.h"
 #include "vision/pipeline.h"
 #include "vision/render/look.h"
 #include "vision/render/renderer.h"
@@ -161,6 +164,33 @@ inline bool learnt_first_placements(StillCamera& camera, const Look& look, Rng& 
     if (!camera.show(scene).read || !p.learn(tokens_of(model, scene.pieces), nullptr)) return false;
   }
   return true;
+}
+
+using Placements = std::vector<std::pair<std::string, char>>;
+
+// The sites of `game` read wrong with `reader` under `look`, on each of `seeds`: the set learnt as the referee
+// learns it at a Morris start (the empty board, then the `first` placements), then the men of `then` put down and
+// the board read, as "seed S: site: read 'X', is 'Y'".
+inline std::vector<std::string> wrong_after_placements(const std::string& game, const Look& look,
+                                                       const ReaderParams& reader, const std::vector<uint64_t>& seeds,
+                                                       const Placements& first, const Placements& then) {
+  std::vector<std::string> wrong;
+  for (uint64_t seed : seeds) {
+    PipelineParams params;
+    params.reader = reader;
+    Pipeline p = make_pipeline(game, params);
+    const calib::BoardModel& model = p.model();
+    StillCamera camera(p, look, seed);
+    Rng rng(seed);
+    Scene scene;
+    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, first));
+    for (const auto& [site, side] : then) place_man(model, look, rng, scene, site, side);
+    const BoardObservation obs = camera.show(scene);
+    EXPECT_TRUE(obs.read);
+    for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
+      wrong.push_back("seed " + std::to_string(seed) + ": " + w);
+  }
+  return wrong;
 }
 
 // Shows `camera` the pieces of `contents` (placed with `rng`, kept in `scene`) and learns the set from them: false

@@ -13,10 +13,7 @@
 namespace sb::vision {
 namespace {
 
-using testing::learnt_first_placements;
-using testing::misreads;
-using testing::place_man;
-using testing::StillCamera;
+using testing::wrong_after_placements;
 
 // The look of morris9 dataset seed 9704101 image 37 (rounded): black and white wooden stones 6.7 mm tall on a
 // paper board nearly straight below the camera (5.6° tilt), a low lamp from one side.
@@ -47,26 +44,9 @@ Look black_stones_under_a_low_lamp() {
 // The sites read wrong, by a set learnt as the referee learns it (the empty start, then the first two
 // placements), with `reader`, on image 37's position drawn with each of `seeds`.
 std::vector<std::string> wrong_under_the_low_lamp(const ReaderParams& reader, const std::vector<uint64_t>& seeds) {
-  std::vector<std::string> wrong;
-  for (uint64_t seed : seeds) {
-    PipelineParams params;
-    params.reader = reader;
-    Pipeline p = make_pipeline("morris9", params);
-    const calib::BoardModel& model = p.model();
-    const Look look = black_stones_under_a_low_lamp();
-    StillCamera camera(p, look, seed);
-    Rng rng(seed);
-    Scene scene;
-    EXPECT_TRUE(learnt_first_placements(camera, look, rng, scene, {{"e5", 'W'}, {"d5", 'B'}}));
-    for (const auto& [site, side] : std::vector<std::pair<std::string, char>>{
-             {"a1", 'W'}, {"a4", 'B'}, {"b4", 'B'}, {"b6", 'W'}, {"c3", 'B'}, {"g4", 'B'}, {"g7", 'B'}})
-      place_man(model, look, rng, scene, site, side);
-    const BoardObservation obs = camera.show(scene);
-    EXPECT_TRUE(obs.read);
-    for (const std::string& w : misreads(model, obs, visible_tokens(scene.pieces)))
-      wrong.push_back("seed " + std::to_string(seed) + ": " + w);
-  }
-  return wrong;
+  return wrong_after_placements(
+      "morris9", black_stones_under_a_low_lamp(), reader, seeds, {{"e5", 'W'}, {"d5", 'B'}},
+      {{"a1", 'W'}, {"a4", 'B'}, {"b4", 'B'}, {"b6", 'W'}, {"c3", 'B'}, {"g4", 'B'}, {"g7", 'B'}});
 }
 
 // morris9 seed 9704101 image 37: the circles found for the black men on g7 and g4 lay a radius and more off them,
