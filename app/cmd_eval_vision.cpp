@@ -351,6 +351,7 @@ nlohmann::json site_evidence(const vision::SiteDetail& d) {
           {"r", r3(d.disc.radius)},
           {"foreign", r3(d.foreign)},
           {"body", r3(d.body)},
+          {"texture", r3(d.texture)},
           {"illum", r3(d.illum)},
           {"logit", r3(d.occupancy_logit)},
           {"empty_likeness", r3(d.empty_likeness)},

@@ -905,6 +905,49 @@ void CellReader::measure_body(const Rectifier& rect, const Planes& planes, const
   }
 }
 
+void CellReader::measure_texture(const Rectifier& rect, const Planes& planes, std::vector<SiteDetail>& details,
+                                 cv::Vec3f white, const std::vector<bool>* only) const {
+  if (planes.top.empty() || planes.top[0].empty()) return;
+  const cv::Mat& top = planes.top[0];
+  const CanonicalFrame& tf = rect.top_frame();
+  const float radius = static_cast<float>(params_.texture_pitches * rect.model().pitch_mm * tf.px_per_mm);
+  const float white_level = std::max(1.f, (white[0] + white[1] + white[2]) / 3.f);
+  for (size_t i = 0; i < details.size(); ++i) {
+    if (only && !(*only)[i]) continue;
+    SiteDetail& d = details[i];
+    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
+    const int level = d.disc.level;
+    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    // Brightness ≈ a0 + ax·x + ay·y over the circle (normal equations), then the spread about that plane: a lamp's
+    // falloff or a glare's slope across the centre is no texture.
+    const int x0 = std::max(0, static_cast<int>(std::floor(c.x - radius))),
+              x1 = std::min(top.cols - 1, static_cast<int>(std::ceil(c.x + radius)));
+    const int y0 = std::max(0, static_cast<int>(std::floor(c.y - radius))),
+              y1 = std::min(top.rows - 1, static_cast<int>(std::ceil(c.y + radius)));
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, sg = 0, sxg = 0, syg = 0, sum_sq = 0;
+    for (int v = y0; v <= y1; ++v) {
+      const auto* row = top.ptr<cv::Vec3b>(v);
+      const double y = v - c.y;
+      for (int u = x0; u <= x1; ++u) {
+        const double x = u - c.x;
+        if (x * x + y * y > radius * radius) continue;
+        const double g = (row[u][0] + row[u][1] + row[u][2]) / 3.0;
+        n += 1, sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+        sg += g, sxg += x * g, syg += y * g, sum_sq += g * g;
+      }
+    }
+    d.texture = 0;
+    if (n < 12) continue;
+    const cv::Matx33d a(n, sx, sy, sx, sxx, sxy, sy, sxy, syy);
+    const cv::Vec3d b(sg, sxg, syg);
+    cv::Vec3d coef;
+    if (!cv::solve(a, b, coef, cv::DECOMP_CHOLESKY)) continue;
+    // The residual sum of squares of a least-squares fit: Σg² − coef·b.
+    const double residual = std::max(0.0, sum_sq - coef.dot(b)) / n;
+    d.texture = static_cast<float>(100 * std::sqrt(residual) / (white_level * std::max(0.2f, d.illum)));
+  }
+}
+
 void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const {
   const bool learnt = set.occupancy[1] != 0 || set.occupancy[2] != 0;
   const std::array<float, 3>& w = learnt ? set.occupancy : params_.default_occupancy;
@@ -928,7 +971,9 @@ void CellReader::decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& 
         params_.empty_unlike_gain > 0 && d.empty_likeness != 0 && d.empty_likeness < params_.empty_unlike_max
             ? params_.empty_unlike_gain * (params_.empty_unlike_max - d.empty_likeness)
             : 0.f;
-    d.occupancy_logit = w[0] + w[1] * disc + w[2] * foreign + hidden + (learnt ? set.occupancy_body * d.body : 0.f);
+    const float own =
+        learnt ? set.occupancy_body * d.body + set.occupancy_texture * (d.texture - set.texture_empty) : 0.f;
+    d.occupancy_logit = w[0] + w[1] * disc + w[2] * foreign + hidden + own;
     d.p_occupied = sigmoid(d.occupancy_logit);
     d.occupied = d.p_occupied >= 0.5f;
   }
@@ -1577,6 +1622,7 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
     keep_supported_stacks(rect, planes, out.details, only);
     if (planes.paint.ok) white = planes.paint.reference();
     if (set.occupancy_body != 0) measure_body(rect, planes, set, out.details, white, only);
+    measure_texture(rect, planes, out.details, white, only);
     // The later stages go site by site: only the sites read again pass through them.
     std::vector<size_t> idx;
     for (size_t i = 0; i < n; ++i)
@@ -1812,20 +1858,30 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   // measured on its tuning sets, not on the other games').
   const bool use_body = any_piece && vocab_.face == PieceVocabulary::Face::Dots && !set.sides.empty();
   if (use_body) measure_body(rect, planes, set, details, white);
-  {
-    const bool base_learnt = base.occupancy[1] != 0 || base.occupancy[2] != 0;
-    const std::array<float, 3>& p3 = base_learnt ? base.occupancy : params_.default_occupancy;
-    const cv::Vec4d prior(p3[0], p3[1], p3[2], base_learnt ? base.occupancy_body : 0.0);
-    cv::Vec4d w = prior;
-    const double lambda = 0.02 * static_cast<double>(sites.size());
+  // The occupancy weights: a logistic fit on this start's known sites (evidence `ds`, with or without their
+  // texture), drawn towards the prior.
+  const bool base_learnt = base.occupancy[1] != 0 || base.occupancy[2] != 0;
+  const std::array<float, 3>& p3 = base_learnt ? base.occupancy : params_.default_occupancy;
+  using Weights = cv::Vec<double, 5>;
+  // The texture as its excess over the start's empty sites' (PieceSet::texture_empty): about 0 where no piece
+  // stands, so that weighing it leaves the bias, held near its prior, where it was.
+  float texture_empty = 0;
+  auto features = [&](const SiteDetail& d, bool use_texture) {
+    return Weights(1, d.disc.score, d.foreign, use_body ? d.body : 0.f, use_texture ? d.texture - texture_empty : 0.f);
+  };
+  const double lambda = 0.02 * static_cast<double>(sites.size());
+  auto fit = [&](const std::vector<SiteDetail>& ds, bool use_texture) {
+    const Weights prior(p3[0], p3[1], p3[2], base_learnt ? base.occupancy_body : 0.0,
+                        use_texture && base_learnt ? base.occupancy_texture : 0.0);
+    Weights w = prior;
     for (int iter = 0; iter < 25; ++iter) {
-      // The body weight's prior (none) is held loosely: on a start where it separates pieces from empty sites
-      // it must be free to outweigh a rim and a foreign share that do not.
-      const cv::Vec4d reg(lambda, lambda, lambda, 0.1 * lambda);
-      cv::Matx44d hess = cv::Matx44d::diag(reg * 2);
-      cv::Vec4d grad = (w - prior).mul(reg) * 2;
+      // The body's and the texture's priors (none) are held loosely: on a start where one of them separates pieces
+      // from empty sites it must be free to outweigh a rim and a foreign share that do not.
+      const Weights reg(lambda, lambda, lambda, 0.1 * lambda, 0.1 * lambda);
+      cv::Matx<double, 5, 5> hess = cv::Matx<double, 5, 5>::diag(reg * 2);
+      Weights grad = (w - prior).mul(reg) * 2;
       for (size_t i = 0; i < sites.size(); ++i) {
-        const cv::Vec4d x(1, details[i].disc.score, details[i].foreign, use_body ? details[i].body : 0.f);
+        const Weights x = features(ds[i], use_texture);
         const double p = 1 / (1 + std::exp(-w.dot(x)));
         const double y = expected[i].empty() ? 0 : 1;
         grad += x * (p - y);
@@ -1838,8 +1894,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         // its rim seen, half its centre foreign) would read empty; up, for a board that shows little: a light
         // piece on a light sheet leaves its centre unexplained nowhere, and its rim is all it shows.
         double most = -1e9;
-        for (size_t i = 0; i < sites.size(); ++i)
-          most = std::max(most, w[1] * details[i].disc.score + w[2] * details[i].foreign);
+        for (size_t i = 0; i < sites.size(); ++i) most = std::max(most, w[1] * ds[i].disc.score + w[2] * ds[i].foreign);
         const double clear_piece = 0.5 * (w[1] + w[2]);
         // Raised at most so far that an empty site needs a third of its rim seen to read as a piece.
         const double margin = 3, highest = -w[1] / 3;
@@ -1850,7 +1905,7 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         w[0] = std::clamp(-most - margin, -clear_piece + 2.5, std::max(upper, -clear_piece + 2.5));
         break;
       }
-      cv::Vec4d step;
+      Weights step;
       if (!cv::solve(cv::Mat(hess), cv::Mat(grad), cv::Mat(step, false), cv::DECOMP_CHOLESKY)) break;
       w -= step;
       if (cv::norm(step) < 1e-4) break;
@@ -1862,9 +1917,9 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       // the bias goes to the middle of that gap.
       double lowest_piece = 1e9, highest_empty = -1e9;
       for (size_t i = 0; i < sites.size(); ++i) {
-        const cv::Vec4d x(1, details[i].disc.score, details[i].foreign, use_body ? details[i].body : 0.f);
+        const double s = w.dot(features(ds[i], use_texture));
         (expected[i].empty() ? highest_empty : lowest_piece) =
-            expected[i].empty() ? std::max(highest_empty, w.dot(x)) : std::min(lowest_piece, w.dot(x));
+            expected[i].empty() ? std::max(highest_empty, s) : std::min(lowest_piece, s);
       }
       if (highest_empty < lowest_piece) {
         if (highest_empty > 0 || lowest_piece < 0) {
@@ -1880,9 +1935,15 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
         }
       }
     }
-    set.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
-    set.occupancy_body = use_body ? static_cast<float>(w[3]) : 0.f;
-  }
+    return w;
+  };
+  auto use_weights = [&](PieceSet& s, const Weights& w, bool use_texture) {
+    s.occupancy = {static_cast<float>(w[0]), static_cast<float>(w[1]), static_cast<float>(w[2])};
+    s.occupancy_body = use_body ? static_cast<float>(w[3]) : 0.f;
+    s.occupancy_texture = use_texture ? static_cast<float>(w[4]) : 0.f;
+    s.texture_empty = use_texture ? texture_empty : 0.f;
+  };
+  use_weights(set, fit(details, false), false);
   // The look of each identity.
   if (vocab_.has_identity() && vocab_.face != PieceVocabulary::Face::Plain) {
     std::map<std::string, std::vector<size_t>> by_token;
@@ -2005,9 +2066,34 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
   }
 
   // Check: the learnt set must read this very board right.
+  ReadResult check = read(rect, pyramid, set, white);
+  auto occupancy_misread = [&](const ReadResult& r) {
+    int n = 0;
+    for (size_t i = 0; i < sites.size(); ++i) n += r.details[i].occupied == expected[i].empty();
+    return n;
+  };
+  // Men of the squares' own colour (black on near-black) show neither a rim nor a foreign centre, only the shading
+  // of their tops: a start of enough pieces that this set still misreads has its weights fitted again on that very
+  // reading, its texture weighed too, and kept when they read fewer of its sites wrong.
+  const int misread = any_piece && params_.texture_pitches > 0 &&
+                              std::count(known.begin(), known.end(), true) >= static_cast<long>(kPieceDiscMinPieces)
+                          ? occupancy_misread(check)
+                          : 0;
+  if (misread > 0) {
+    std::vector<float> empty_textures;
+    for (size_t i = 0; i < sites.size(); ++i)
+      if (expected[i].empty()) empty_textures.push_back(check.details[i].texture);
+    texture_empty = empty_textures.empty() ? 0.f : median_of(empty_textures);
+    const Weights w = fit(check.details, true);
+    if (w[4] > 0) {
+      PieceSet textured = set;
+      use_weights(textured, w, true);
+      ReadResult again = read(rect, pyramid, textured, white);
+      if (occupancy_misread(again) < misread) set = std::move(textured), check = std::move(again);
+    }
+  }
   if (problems) {
     problems->clear();
-    ReadResult check = read(rect, pyramid, set, white);
     for (size_t i = 0; i < sites.size(); ++i)
       if (check.sites[i].token != expected[i])
         problems->push_back(sites[i].name + ": read '" + check.sites[i].token + "', expected '" + expected[i] + "'");

@@ -43,6 +43,7 @@ struct ReaderParams {
   // Occupancy without a learnt set: σ(w0 + w1·disc score + w2·foreign share).
   std::array<float, 3> default_occupancy{-13.3f, 22.6f, 59.f};
   float centre_pitches = 0.22f;  // the foreign share is measured this far round the site's centre
+  float texture_pitches = 0.3f;  // SiteDetail::texture is measured this far round the site's centre (0: never)
   // A site whose disc scores below this share of the learnt pieces' (PieceSet::piece_disc) is judged without its
   // foreign share, unless its centre is at least 1 − disc / piece_disc foreign (decide_occupancy).
   float piece_disc_floor = 0.5f;
@@ -162,6 +163,10 @@ struct SiteDetail {
   // ratio over 6, in −1..1; 0 without learnt sides): a piece whose body the paint model explains as the paint in
   // a shadow (dark olive on tan card) is still seen by its own colour.
   float body = 0;
+  // How much the site's centre shows besides a plane of light: the spread of its brightness about a fitted plane,
+  // in percent of the white reference. A man of the squares' own colour (black on near-black) still shows his
+  // top's shading there (weighed when the set learnt to: PieceSet::occupancy_texture).
+  float texture = 0;
   float illum = 1;  // the light here against the board's centre (the paint model's falloff)
   // The correlation of the centre's brightness with the kept empty board's (PieceSet::empty_board) there, −1..1
   // (0: not measured: no empty board kept, or it shows no drawing there).
@@ -261,6 +266,9 @@ class CellReader {
   // read_faces'.
   void measure_body(const Rectifier& rect, const Planes& planes, const PieceSet& set, std::vector<SiteDetail>& details,
                     cv::Vec3f white, const std::vector<bool>* only = nullptr) const;
+  // SiteDetail::texture of each site (of `only`'s, when given); `white` as read_faces'.
+  void measure_texture(const Rectifier& rect, const Planes& planes, std::vector<SiteDetail>& details, cv::Vec3f white,
+                       const std::vector<bool>* only = nullptr) const;
   void decide_occupancy(const PieceSet& set, std::vector<SiteDetail>& details) const;
   // A dark man's top shows no rim against his own dark side, and the best circle near his site may lie on the
   // board beside him. An occupied site (`details[k]` of site `sites[k]`) whose level-1 disc lies more than

@@ -124,6 +124,8 @@ json PieceSet::to_json() const {
   j["top_height_mm"] = top_height_mm;
   j["occupancy"] = {occupancy[0], occupancy[1], occupancy[2]};
   if (occupancy_body != 0) j["occupancy_body"] = occupancy_body;
+  if (occupancy_texture != 0) j["occupancy_texture"] = occupancy_texture;
+  if (occupancy_texture != 0) j["texture_empty"] = texture_empty;
   if (piece_disc > 0) j["piece_disc"] = piece_disc;
   if (count_temperature > 0) j["count_temperature"] = count_temperature;
   if (count_blob_weight > 0) j["count_blob_weight"] = count_blob_weight;
@@ -185,6 +187,9 @@ PieceSet PieceSet::from_json(const json& j, const std::string& where) {
     if (!(std::abs(p.occupancy[i]) < 1000)) bad(where, "\"occupancy\" out of range");
   }
   if (j.contains("occupancy_body")) p.occupancy_body = static_cast<float>(number(j, "occupancy_body", where, -1000, 1000));
+  if (j.contains("occupancy_texture"))
+    p.occupancy_texture = static_cast<float>(number(j, "occupancy_texture", where, -1000, 1000));
+  if (j.contains("texture_empty")) p.texture_empty = static_cast<float>(number(j, "texture_empty", where, 0, 1000));
   if (j.contains("piece_disc")) p.piece_disc = static_cast<float>(number(j, "piece_disc", where, 0, 1));
   if (j.contains("count_temperature")) p.count_temperature = static_cast<float>(number(j, "count_temperature", where, 0, 10));
   if (j.contains("count_blob_weight")) p.count_blob_weight = static_cast<float>(number(j, "count_blob_weight", where, 0, 1));

@@ -76,6 +76,11 @@ struct PieceSet {
   // Added to that sum: this weight times SiteDetail::body, how much the site's centre looks like a learnt side's
   // body rather than the paint (0: not used; learnt for Cờ toán only for now).
   float occupancy_body = 0;
+  // Added too: this weight times the excess of SiteDetail::texture over `texture_empty`, the median of the start's
+  // empty sites (0: not used). Learnt only for a start of pieces that the other evidence does not tell from its
+  // empty sites (men of the squares' own colour).
+  float occupancy_texture = 0;
+  float texture_empty = 0;
   // How plainly the pieces learnt from showed their top face's rim: the 20th percentile of their disc scores, from
   // a board of at least kPieceDiscMinPieces pieces (0: not known). A site whose rim shows far less is not taken
   // for a piece on its foreign share alone (CellReader::decide_occupancy).
