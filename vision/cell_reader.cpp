@@ -601,6 +601,14 @@ float body_llr(const cv::Mat& top, const cv::Mat& labels, const BoardPaint& pain
   return 0.5f * (norm2(f, colour_features(paint_rel), paint_sd) - best);
 }
 
+// Site `i`'s centre in the level-1 top image, in the plane of `level` (a stack's top is displaced from its base):
+// the level-1 image stands in for the others, shifted by the difference.
+cv::Point2f centre_at_level(const Rectifier& rect, size_t i, int level) {
+  cv::Point2f c = rect.top_frame().to_px(rect.model().sites[i].centre);
+  if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+  return c;
+}
+
 }  // namespace
 
 void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const PieceSet& set,
@@ -701,14 +709,8 @@ void CellReader::measure_foreign(const Rectifier& rect, Planes& planes, const Pi
   }
   if (borders && !known) measure_lines(top, *borders, planes.paint);
   const BoardPaint& paint = planes.paint;
-  // Around the site's centre, in the plane of the level the best disc was found in (a stack's top is displaced
-  // from its base); the level-1 image stands in for the others, shifted by the difference.
-  auto centre_of = [&](size_t i) {
-    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
-    const int level = details[i].disc.level;
-    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
-    return c;
-  };
+  // Around the site's centre, in the plane of the level the best disc was found in.
+  auto centre_of = [&](size_t i) { return centre_at_level(rect, i, details[i].disc.level); };
   if (only || !whole) {
     const std::vector<cv::Rect> rois = rois_round(centre_of, only);
     planes.foreign = foreign_mask(top, labels, paint, &rois, nullptr, borders);
@@ -897,9 +899,7 @@ void CellReader::measure_body(const Rectifier& rect, const Planes& planes, const
   for (size_t i = 0; i < details.size(); ++i) {
     if (only && !(*only)[i]) continue;
     SiteDetail& d = details[i];
-    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
-    const int level = d.disc.level;
-    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    const cv::Point2f c = centre_at_level(rect, i, d.disc.level);
     const float llr = body_llr(planes.top[0], rect.paint_labels(), planes.paint, sides, white, d.illum, c, radius);
     d.body = std::clamp(llr / 6.f, -1.f, 1.f);
   }
@@ -915,9 +915,7 @@ void CellReader::measure_texture(const Rectifier& rect, const Planes& planes, st
   for (size_t i = 0; i < details.size(); ++i) {
     if (only && !(*only)[i]) continue;
     SiteDetail& d = details[i];
-    cv::Point2f c = tf.to_px(rect.model().sites[i].centre);
-    const int level = d.disc.level;
-    if (level > 1) c += rect.base_offset(static_cast<int>(i), 1) - rect.base_offset(static_cast<int>(i), level);
+    const cv::Point2f c = centre_at_level(rect, i, d.disc.level);
     // Brightness ≈ a0 + ax·x + ay·y over the circle (normal equations), then the spread about that plane: a lamp's
     // falloff or a glare's slope across the centre is no texture.
     const int x0 = std::max(0, static_cast<int>(std::floor(c.x - radius))),
