@@ -201,7 +201,8 @@ double log_uniform(Rng& rng, double lo, double hi) {
 void random_palette(PieceLook& p, Rng& rng) {
   double h0 = rng.uniform(0, 360), h1 = h0 + rng.uniform(70, 290);
   double v0 = rng.uniform(0.35, 0.95), v1 = rng.uniform(0.35, 0.95);
-  if (rng.chance(0.25)) {  // same hue, light and dark
+  const bool same_hue = rng.chance(0.25);
+  if (same_hue) {  // light and dark
     h1 = h0 + rng.normal(0, 10);
     v0 = rng.uniform(0.75, 0.95);
     v1 = rng.uniform(0.15, 0.4);
@@ -213,8 +214,11 @@ void random_palette(PieceLook& p, Rng& rng) {
     Rgb ivory = from_hsv(rng.uniform(30, 60), rng.uniform(0.03, 0.2), rng.uniform(0.85, 0.97));
     p.sides[0].body = ivory;
     p.sides[1].body = ivory;
-    p.sides[0].mark = from_hsv(h0, rng.uniform(0.6, 0.95), rng.uniform(0.45, 0.8));
-    p.sides[1].mark = from_hsv(h1, rng.uniform(0.6, 0.95), rng.uniform(0.45, 0.8));
+    // One hue: the marks then tell the sides apart by their brightness alone, a bright one and a dark one (two
+    // brightnesses drawn alike made sets whose sides differed by a shade: Cờ toán 9400032 image 357's marks
+    // #2a73c8 and #0433af).
+    p.sides[0].mark = from_hsv(h0, rng.uniform(0.6, 0.95), same_hue ? rng.uniform(0.7, 0.85) : rng.uniform(0.45, 0.8));
+    p.sides[1].mark = from_hsv(h1, rng.uniform(0.6, 0.95), same_hue ? rng.uniform(0.15, 0.3) : rng.uniform(0.45, 0.8));
   } else {
     p.sides[0].body = b0;
     p.sides[1].body = b1;
