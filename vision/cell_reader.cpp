@@ -1695,7 +1695,9 @@ ReadResult CellReader::read(const Rectifier& rect, FramePyramid& pyramid, const 
 }
 
 PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const std::vector<std::string>& expected,
-                           cv::Vec3f white, const PieceSet& base, std::vector<std::string>* problems) const {
+                           cv::Vec3f white, const PieceSet& base, std::vector<std::string>* problems,
+                           LearnReport* report) const {
+  if (report) *report = LearnReport{};
   const auto& sites = rect.model().sites;
   PieceSet set = base;
   set.learnt = true;
@@ -2026,7 +2028,26 @@ PieceSet CellReader::learn(const Rectifier& rect, FramePyramid& pyramid, const s
       // The search round the centre, unless the picture about the centre alone reads more of the start right.
       const int searched = right(set, start_faces);
       set.count_search = false;
-      set.count_search = searched >= right(set, start_faces);
+      const int unsearched = right(set, start_faces);
+      set.count_search = searched >= unsearched;
+      if (report) report->read_by_other_side = std::max(searched, unsearched);
+    }
+    if (report) {
+      report->faces = static_cast<int>(start_faces.size());
+      if (symbols_) {
+        // Each face ranked against a set that keeps the other side's pictures only.
+        std::map<char, PieceSet> others;
+        for (const auto& [i, pictures, dots] : start_faces) {
+          const char side = expected[i][0];
+          auto [it, fresh] = others.try_emplace(side, set);
+          if (fresh)
+            it->second.kinds.erase(std::remove_if(it->second.kinds.begin(), it->second.kinds.end(),
+                                                  [&](const KindModel& k) { return k.token[0] == side; }),
+                                   it->second.kinds.end());
+          const std::vector<KindScore> ranked = symbols_->rank(pictures, it->second, side);
+          report->read_by_other_side += !ranked.empty() && ranked[0].first == expected[i][1];
+        }
+      }
     }
     // How sure a count is under this look: each start face read with the other side's pictures alone, and the
     // softmax temperature that gives the true counts the highest likelihood (temperature scaling), never below

@@ -184,6 +184,16 @@ struct SiteDetail {
   std::vector<std::pair<char, float>> kind_scores;  // learnt / default template matches, best first
 };
 
+// How well the pictures learnt from a start hold up: each start face's kind read with the pictures of the other
+// side's pieces alone (a set draws a kind alike on both sides). A picture of the very frame a kind was learnt
+// from always matches itself; a picture of the same kind on the other side's piece matches it only when both show
+// the piece's marks, not what the frame did to them (a motion streak undone where there was none rings every
+// face differently).
+struct LearnReport {
+  int faces = 0;               // start faces with an identity (dots, symbols)
+  int read_by_other_side = 0;  // of those, read right with the other side's pictures alone
+};
+
 struct ReadResult {
   std::vector<SiteReading> sites;
   std::vector<SiteDetail> details;
@@ -231,9 +241,11 @@ class CellReader {
 
   // Learns a set from a board whose tokens are known (`expected`: per site, "" or a token). Returns the set;
   // `problems` gets one line per site that the learnt set still reads wrong on this very board (empty: all
-  // right). Kinds that the board does not show keep `base`'s models, if any.
+  // right). Kinds that the board does not show keep `base`'s models, if any. `report`, when given, gets how well
+  // the learnt pictures hold up (LearnReport).
   PieceSet learn(const Rectifier& rect, FramePyramid& pyramid, const std::vector<std::string>& expected,
-                 cv::Vec3f white, const PieceSet& base, std::vector<std::string>* problems) const;
+                 cv::Vec3f white, const PieceSet& base, std::vector<std::string>* problems,
+                 LearnReport* report = nullptr) const;
 
  private:
   struct Planes;

@@ -141,6 +141,7 @@ class Pipeline {
   ReadResult last_read_;
   std::shared_ptr<ReadCache> cache_;  // replaced, not cleared, when stale: a background read may hold the old one
   cv::Mat last_read_frame_;           // as read: its motion streak taken out
+  cv::Mat last_streaked_frame_;       // as seen, when a streak was taken out of it (else empty)
   MotionStreak last_streak_;
   cv::Vec3f last_white_;
   cv::Mat debug_;
@@ -149,6 +150,7 @@ class Pipeline {
     ReadResult result;
     double ms = 0;  // the worker's processor time
     cv::Mat frame;
+    cv::Mat streaked;  // as seen, when a streak was taken out of `frame`
     cv::Vec3f white;
     MotionStreak streak;
   };
