@@ -144,17 +144,100 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
       if (notch > best) best = notch, best_angle = a * 180.0 / kAngles, best_length = length;
     }
   }
-  if (best < params.min_notch) return out;
-  // The gradient energy along the found direction against across it.
-  const double sxx = moments[0], syy = moments[1], sxy = moments[2];
-  const double c = std::cos(best_angle * kPi / 180), s = std::sin(best_angle * kPi / 180);
-  const double along = c * c * sxx + s * s * syy + 2 * c * s * sxy,
-               across = s * s * sxx + c * c * syy - 2 * c * s * sxy;
-  out.notch = best;
-  out.energy_ratio = across > 0 ? along / across : 1;
-  if (out.energy_ratio > params.max_energy_ratio || out.notch - out.energy_ratio < params.min_notch_over_ratio) return out;
-  out.length_px = best_length;
-  out.angle_deg = best_angle;
+  // The gradient energy along a direction against across it.
+  auto energy_ratio = [&](double angle_deg) {
+    const double sxx = moments[0], syy = moments[1], sxy = moments[2];
+    const double c = std::cos(angle_deg * kPi / 180), s = std::sin(angle_deg * kPi / 180);
+    const double along = c * c * sxx + s * s * syy + 2 * c * s * sxy,
+                 across = s * s * sxx + c * c * syy - 2 * c * s * sxy;
+    return across > 0 ? along / across : 1.0;
+  };
+  if (best >= params.min_notch) {
+    out.notch = best;
+    out.energy_ratio = energy_ratio(best_angle);
+    if (out.energy_ratio <= params.max_energy_ratio && out.notch - out.energy_ratio >= params.min_notch_over_ratio) {
+      out.length_px = best_length;
+      out.angle_deg = best_angle;
+      return out;
+    }
+  }
+  if (params.min_lobe_share <= 0) return out;
+  // No notch: the main lobe. Blur and noise fill the notch (defocus takes the power there below the noise), while
+  // the fall of the power along the streak towards it still shows. Along each ray from DC (2° apart, each the
+  // mean of three rays 2° apart), the log power against the perpendicular ray's: the streak's kernel predicts
+  // log(N + (P⊥ − N)·sinc²(u L)), N the noise floor (the outermost frequencies' median); the share of the
+  // difference from the perpendicular ray's power that it explains (both up to a constant: a tilted board's
+  // spectrum differs by direction, but smoothly) is the lobe's share. The rays cannot tell a direction a few degrees
+  // off from the streak's (their sinc stretches by the cosine only), so the direction is the notch's best within ±30°
+  // of the ray's, at lengths near the lobe's.
+  const int last = bins - 4;  // rays' frequencies 1 … last
+  std::vector<float> rays(kAngles * (last + 1), 0.f);
+  auto sample = [&](double x, double y) {
+    const double fx = std::floor(x), fy = std::floor(y);
+    const int x0 = static_cast<int>(fx), y0 = static_cast<int>(fy);
+    const double ax = x - fx, ay = y - fy;
+    auto v = [&](int xx, int yy) { return log_power.at<float>(((yy % t) + t) % t, ((xx % t) + t) % t); };
+    return (1 - ay) * ((1 - ax) * v(x0, y0) + ax * v(x0 + 1, y0)) +
+           ay * ((1 - ax) * v(x0, y0 + 1) + ax * v(x0 + 1, y0 + 1));
+  };
+  for (int a = 0; a < kAngles; ++a)
+    for (int spread = -1; spread <= 1; ++spread) {
+      const double th = (a * 180.0 / kAngles + 2.0 * spread) * kPi / 180;
+      for (int b = 1; b <= last; ++b)
+        rays[a * (last + 1) + b] += static_cast<float>(sample(b * std::cos(th), b * std::sin(th)) / 3);
+    }
+  std::vector<float> outer;
+  for (int a = 0; a < kAngles; ++a)
+    for (int b = last - 4; b <= last; ++b) outer.push_back(rays[a * (last + 1) + b]);
+  std::nth_element(outer.begin(), outer.begin() + outer.size() / 2, outer.end());
+  const double floor_power = std::exp(static_cast<double>(outer[outer.size() / 2]));
+  std::vector<double> excess(kAngles * (last + 1));  // per ray, the power above the floor
+  for (size_t i = 0; i < excess.size(); ++i)
+    excess[i] = std::max(0.0, std::exp(static_cast<double>(rays[i])) - floor_power);
+  auto lobe_share = [&](int a, double length) {
+    const int across = (a + kAngles / 2) % kAngles;
+    const int top = std::min(last, static_cast<int>(1.6 * t / length));
+    double s0 = 0, q0 = 0, s1 = 0, q1 = 0;
+    int n = 0;
+    for (int b = 3; b <= top; ++b) {
+      const double x = kPi * b * length / t, sinc = std::sin(x) / x;
+      const double along = rays[a * (last + 1) + b], flat = rays[across * (last + 1) + b];
+      const double lobe = std::log(floor_power + excess[across * (last + 1) + b] * sinc * sinc);
+      const double e0 = along - flat, e1 = along - lobe;
+      s0 += e0, q0 += e0 * e0, s1 += e1, q1 += e1 * e1, ++n;
+    }
+    const double flat_var = q0 / n - (s0 / n) * (s0 / n), lobe_var = q1 / n - (s1 / n) * (s1 / n);
+    if (n < 3 || flat_var < 0.05) return 0.0;
+    return 1 - lobe_var / flat_var;
+  };
+  double lobe = 0, lobe_length = 0;
+  int lobe_a = 0;
+  for (int a = 0; a < kAngles; ++a)
+    for (double length = params.min_length_px; length <= params.max_length_px + 1e-9; length += 0.5)
+      if (const double g = lobe_share(a, length); g > lobe) lobe = g, lobe_a = a, lobe_length = length;
+  for (double length = std::max(params.min_length_px, lobe_length - 0.5); length <= lobe_length + 0.5 + 1e-9;
+       length += 0.25)
+    if (const double g = lobe_share(lobe_a, length); g > lobe) lobe = g, lobe_length = length;
+  out.lobe_share = lobe;
+  if (lobe < params.min_lobe_share) return out;
+  double angle_notch = -1e9, angle = lobe_a * 180.0 / kAngles;
+  for (int a = 0; a < kAngles; ++a) {
+    const double apart = std::abs(a - lobe_a) * 180.0 / kAngles;
+    if (std::min(apart, 180 - apart) > 30) continue;
+    const int across = (a + kAngles / 2) % kAngles;
+    auto diff = [&](double b) { return profile(a, b) - profile(across, b); };
+    for (double length = std::max(params.min_length_px, lobe_length - 1); length <= lobe_length + 1 + 1e-9;
+         length += 0.25) {
+      const double b1 = t / length;
+      if (1.4 * b1 > bins) continue;
+      const double notch = 0.5 * (diff(0.6 * b1) + diff(1.4 * b1)) - diff(b1);
+      if (notch > angle_notch) angle_notch = notch, angle = a * 180.0 / kAngles;
+    }
+  }
+  out.notch = std::max(0.0, angle_notch);
+  out.energy_ratio = energy_ratio(angle);
+  out.length_px = lobe_length;
+  out.angle_deg = angle;
   return out;
 }
 

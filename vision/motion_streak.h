@@ -13,7 +13,9 @@
 // does not. A sharp picture's profile shows no such notch in any direction; the board's grid lines and the
 // pieces' rims show a little anisotropy but smoothly. The gradient energy along the found direction, against
 // across it, must also be low (a streak smooths the picture along itself), which a notch from the pieces' own
-// pattern does not give.
+// pattern does not give. Defocus and noise fill the notch (the power there falls below the noise in every
+// direction); the streak then still shows as the main lobe's fall along its direction, fitted ray by ray
+// (StreakParams::min_lobe_share).
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -32,6 +34,12 @@ struct StreakParams {
   // ratio 0.74; Cờ tư lệnh 9500051 image 18: 0.60 at 0.66) passed each threshold alone; every streak of 3.5 px or
   // more found on the four tuning/unseen sets clears this by 0.08.
   double min_notch_over_ratio = 0.0;
+  // Without a notch, the main lobe's fall towards it: the share of the power's difference from across that it
+  // explains, at least this (estimate_streak; 0 turns it off). On the 2,000 Cờ toán stills of seeds 9400031/32
+  // (209 streaks of 3.5 px or more, 1,791 pictures with none), a throw-away replica of each on the board's region:
+  // the notch found 125 of the streaks and 11 where none was; the lobe alone at 0.85 156 and 3 (at 0.8: 165 and
+  // 10).
+  double min_lobe_share = 0.85;
   double min_undo_px = 3.5;       // shorter streaks are left alone
   double noise_to_signal = 0.02;  // the Wiener filter's noise-to-signal term (of |H|², H the kernel's spectrum)
 };
@@ -41,6 +49,7 @@ struct MotionStreak {
   double angle_deg = 0;     // direction in the image (x right, y down), 0..180
   double notch = 0;         // depth of the spectrum's notch (StreakParams::min_notch)
   double energy_ratio = 1;  // gradient energy along over across
+  double lobe_share = 0;    // the main lobe's share (StreakParams::min_lobe_share), when no notch was found
   bool found() const { return length_px > 0; }
 };
 

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <vector>
 
 #include "vision/render/sensor.h"
 
@@ -57,10 +59,46 @@ TEST(MotionStreak, AStreakOfKnownLengthAndDirectionIsFoundAsSuch) {
   for (double length : lengths)
     for (double angle : angles) {
       const MotionStreak s = estimate_streak(with_noise(streaked(sharp, length, angle), 3), kRoi);
-      ASSERT_TRUE(s.found()) << "length " << length << " at " << angle << "°";
+      ASSERT_TRUE(s.found()) << "length " << length << " at " << angle << "°: lobe " << s.lobe_share << ", notch "
+                             << s.notch << ", ratio " << s.energy_ratio;
       EXPECT_NEAR(s.length_px, length, 1.0) << "at " << angle << "°";
       EXPECT_LE(angle_apart(s.angle_deg, angle), 6.0) << "length " << length << " at " << angle << "°";
     }
+}
+
+// Defocus after the streak and more noise (Cờ toán 9400032 image 208: a 7.5 px streak under 1.4 px of defocus and
+// noise of 6 grey levels; its counts were misread 14 of 20): the power at the first zero is the noise's in every
+// direction, no notch shows, and the streak is found by its main lobe.
+TEST(MotionStreak, AStreakUnderDefocusAndNoiseIsFoundByItsMainLobe) {
+  const cv::Mat sharp = sharp_shapes(7);
+  const double lengths[] = {6.0, 7.5}, angles[] = {17.0, 95.0, 150.0};
+  StreakParams notch_only;
+  notch_only.min_lobe_share = 0;
+  int notches = 0;
+  std::vector<double> apart;  // degrees from the true direction
+  for (double length : lengths)
+    for (double angle : angles) {
+      cv::Mat blurred = streaked(sharp, length, angle);
+      cv::GaussianBlur(blurred, blurred, cv::Size(0, 0), 1.4);
+      cv::Mat noisy(blurred.size(), CV_16SC3), out;
+      cv::RNG(static_cast<uint64_t>(length * 100 + angle)).fill(noisy, cv::RNG::NORMAL, 0, 6);
+      blurred.convertTo(out, CV_16SC3);
+      out += noisy;
+      out.convertTo(out, CV_8UC3);
+      notches += estimate_streak(out, kRoi, notch_only).found();
+      const MotionStreak s = estimate_streak(out, kRoi);
+      ASSERT_TRUE(s.found()) << "length " << length << " at " << angle << "°: lobe " << s.lobe_share << ", notch "
+                             << s.notch << ", ratio " << s.energy_ratio;
+      EXPECT_NEAR(s.length_px, length, 1.0) << "at " << angle << "°";
+      apart.push_back(angle_apart(s.angle_deg, angle));
+      EXPECT_LE(apart.back(), 20.0) << "length " << length << " at " << angle << "°: found " << s.length_px << " px at "
+                                    << s.angle_deg << "°";
+    }
+  // The direction comes from the notch's best near the lobe's length, which the noise blurs: within a few degrees
+  // mostly (Cờ toán's 2,000 stills: median 2.4°, 90th percentile 9°), here within 8° for most.
+  std::sort(apart.begin(), apart.end());
+  EXPECT_LE(apart[apart.size() / 2], 8.0);
+  EXPECT_LE(notches, 3) << "the notch alone found most of these streaks: the test no longer shows the lobe's use";
 }
 
 TEST(MotionStreak, ASharpPictureHasNoStreak) {
