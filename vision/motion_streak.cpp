@@ -236,6 +236,7 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
   }
   out.notch = std::max(0.0, angle_notch);
   out.energy_ratio = energy_ratio(angle);
+  if (out.energy_ratio > params.max_lobe_energy_ratio) return out;
   out.length_px = lobe_length;
   out.angle_deg = angle;
   return out;
