@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <vector>
 
 namespace sb::vision {
@@ -131,16 +132,22 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
     };
     return (1 - f) * at(b0) + f * at(b0 + 1);
   };
-  // The notch at 1/L against its neighbours at 0.6/L and 1.4/L, the perpendicular direction's profile taken
-  // off (the picture's own fall of power with frequency).
-  double best = 0, best_angle = 0, best_length = 0;
-  for (int a = 0; a < kAngles; ++a) {
+  // A direction's notch for a length: the notch at 1/L against its neighbours at 0.6/L and 1.4/L, the
+  // perpendicular direction's profile taken off (the picture's own fall of power with frequency); nullopt where
+  // 1.4/L lies beyond the spectrum.
+  auto notch_at = [&](int a, double length) -> std::optional<double> {
     const int across = (a + kAngles / 2) % kAngles;
     auto diff = [&](double b) { return profile(a, b) - profile(across, b); };
+    const double b1 = t / length;
+    if (1.4 * b1 > bins) return std::nullopt;
+    return 0.5 * (diff(0.6 * b1) + diff(1.4 * b1)) - diff(b1);
+  };
+  double best = 0, best_angle = 0, best_length = 0;
+  for (int a = 0; a < kAngles; ++a) {
     for (double length = params.min_length_px; length <= params.max_length_px + 1e-9; length += 0.25) {
-      const double b1 = t / length;
-      if (1.4 * b1 > bins) continue;
-      const double notch = 0.5 * (diff(0.6 * b1) + diff(1.4 * b1)) - diff(b1);
+      const std::optional<double> found = notch_at(a, length);
+      if (!found) continue;
+      const double notch = *found;
       if (notch > best) best = notch, best_angle = a * 180.0 / kAngles, best_length = length;
     }
   }
@@ -224,13 +231,11 @@ MotionStreak estimate_streak(const cv::Mat& bgr, cv::Rect roi, const StreakParam
   for (int a = 0; a < kAngles; ++a) {
     const double apart = std::abs(a - lobe_a) * 180.0 / kAngles;
     if (std::min(apart, 180 - apart) > 30) continue;
-    const int across = (a + kAngles / 2) % kAngles;
-    auto diff = [&](double b) { return profile(a, b) - profile(across, b); };
     for (double length = std::max(params.min_length_px, lobe_length - 1); length <= lobe_length + 1 + 1e-9;
          length += 0.25) {
-      const double b1 = t / length;
-      if (1.4 * b1 > bins) continue;
-      const double notch = 0.5 * (diff(0.6 * b1) + diff(1.4 * b1)) - diff(b1);
+      const std::optional<double> found = notch_at(a, length);
+      if (!found) continue;
+      const double notch = *found;
       if (notch > angle_notch) angle_notch = notch, angle = a * 180.0 / kAngles;
     }
   }

@@ -252,8 +252,10 @@ bool Pipeline::learn_checked(const std::vector<std::string>& expected, std::vect
   std::vector<std::string> wrong;
   FramePyramid pyr;
   pyr.reset(last_read_frame_, rect_->frame_roi());
+  // How well its pictures hold up matters only against a second set learnt from the frame as seen.
   LearnReport report;
-  PieceSet learnt = reader_->learn(*rect_, pyr, expected, last_white_, set_, &wrong, &report);
+  PieceSet learnt = reader_->learn(*rect_, pyr, expected, last_white_, set_, &wrong,
+                                   last_streaked_frame_.empty() ? nullptr : &report);
   // The frame the set is learnt from: as read, or as seen when a motion streak was taken out of it and the
   // pictures learnt from the frame as seen hold up clearly better. A start's rows of like pieces can put a notch in the
   // spectrum where no streak is (Cờ toán 9400032 image 982's look: a 6.5 px "streak" undone from a sharp start
