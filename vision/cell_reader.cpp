@@ -1005,7 +1005,7 @@ void CellReader::centre_stray_discs(const Rectifier& rect, const Planes& planes,
     Disc centred = d.disc;
     centred.centre = site;
     const float at_centre = off_sides(centred, d.illum);
-    if (at_centre > params_.stray_disc_fit_sd) continue;
+    if (at_centre > params_.stray_centre_fit_sd) continue;
     const float at_disc = off_sides(d.disc, d.illum);
     if (at_disc > params_.stray_disc_fit_sd && at_centre * params_.stray_disc_better < at_disc) d.disc = centred;
   }

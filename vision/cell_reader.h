@@ -131,10 +131,15 @@ struct ReaderParams {
   // circles found for the men on g7 and g4 lay a radius and more off them, on the sheet, whose colour was nearer
   // the white men's than the black's and the men read white (their faces 7.9 and 6.7 deviations from the
   // nearest side's body, faces cut round the sites' centres 2.8 and 3.0). A face cut round the site's centre is
-  // taken when the disc's face fits no learnt side's body within stray_disc_fit_sd deviations, the centre's does,
-  // and stray_disc_better times better.
+  // taken when the disc's face fits no learnt side's body within stray_disc_fit_sd deviations, the centre's
+  // within stray_centre_fit_sd, and stray_disc_better times better. The centre's bound is the looser: a lamp of
+  // another colour switched on after the set was learnt takes a face away from its side's learnt colours
+  // (morris3 seed 8822003 game 1, a 2,718 K lamp at 1.5 times the exposure: the white men's rims lost against
+  // the cream card, their discs found on their shadows 12.4 to 15.6 deviations off, the faces round the sites'
+  // centres 4.4 to 6.1, and every white man put down after the lamp read black).
   float stray_disc_offset = 0.5f;
   float stray_disc_fit_sd = 4.f;
+  float stray_centre_fit_sd = 8.f;
   float stray_disc_better = 2.f;
   float min_mark_contrast = 14.f;  // grey levels between body and marks for a face to show marks at all
   // The top face's radius as the game's config draws its pieces (0: not known), used while a set of unknown size

@@ -55,7 +55,7 @@ std::vector<std::string> wrong_under_the_low_lamp(const ReaderParams& reader, co
 TEST(StrayDisc, BlackStonesWhoseTopsShowNoRimAreReadBlack) {
   const std::vector<uint64_t> seeds{9704107, 9704117, 9704121};
   ReaderParams without;
-  without.stray_disc_fit_sd = 0;
+  without.stray_disc_fit_sd = without.stray_centre_fit_sd = 0;
   const std::vector<std::string> before = wrong_under_the_low_lamp(without, seeds);
   EXPECT_FALSE(before.empty()) << "these boards no longer show the fault: the test proves nothing";
   const std::vector<std::string> after = wrong_under_the_low_lamp(ReaderParams{}, seeds);
