@@ -62,11 +62,17 @@ inline BoardContents contents_of(const std::map<std::string, std::string>& token
   return b;
 }
 
+// `board`'s token of every site of `model` (empty where it names none), in the model's site order.
+inline std::vector<std::string> tokens_of(const calib::BoardModel& model,
+                                          const std::map<std::string, std::string>& board) {
+  std::vector<std::string> t(model.sites.size());
+  for (const auto& [site, token] : board) t[static_cast<size_t>(model.site_index(site))] = token;
+  return t;
+}
+
 // The visible token of every site of `model` (empty where no piece stands), in the model's site order.
 inline std::vector<std::string> tokens_of(const calib::BoardModel& model, const std::vector<PieceInstance>& pieces) {
-  std::vector<std::string> t(model.sites.size());
-  for (const auto& [site, token] : visible_tokens(pieces)) t[static_cast<size_t>(model.site_index(site))] = token;
-  return t;
+  return tokens_of(model, visible_tokens(pieces));
 }
 
 // `board` drawn on `model` under `look` at 1280×720 (the scale capped so that the board fits the frame).

@@ -66,10 +66,8 @@ std::vector<std::string> wrong_after_the_lamp_and_the_knock(const ReaderParams& 
   for (size_t k = 0; k + 1 < frames.size(); ++k) {
     if (!testing::read_still(p, frames[k].image, t).read) return {"(frame " + std::to_string(k) + " not read)"};
     t += 10000;
-    std::vector<std::string> tokens(model.sites.size());
-    for (size_t i = 0; i < model.sites.size(); ++i)
-      if (auto it = frames[k].board.find(model.sites[i].name); it != frames[k].board.end()) tokens[i] = it->second;
-    if (!p.learn(tokens, nullptr)) return {"(set not learnt at frame " + std::to_string(k) + ")"};
+    if (!p.learn(testing::tokens_of(model, frames[k].board), nullptr))
+      return {"(set not learnt at frame " + std::to_string(k) + ")"};
   }
   fit(frames.back());
   const BoardObservation obs = testing::read_still(p, frames.back().image, t);
